@@ -1,0 +1,45 @@
+# Two commands for a newcomer: `make serve` and `make test`. Each target first sets up what it
+# needs (a .venv with pinned packages, Graphviz's `dot`), quietly, and only when it is missing.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+PIP    := $(BIN)/python -m pip --quiet --disable-pip-version-check
+
+.PHONY: serve build test lint bench clean setup graphviz
+
+serve: setup
+	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
+
+# Build into a fresh folder and swap it in only on success: a failed build keeps the last good site/.
+build: setup
+	@rm -rf site.new
+	$(BIN)/mkdocs build --strict --quiet --site-dir site.new
+	@rm -rf site.old; if [ -d site ]; then mv site site.old; fi; mv site.new site; rm -rf site.old
+	@echo "site/ is up to date"
+
+test: setup lint
+	$(BIN)/python -m pytest -q
+
+lint: setup
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+bench: setup
+	$(BIN)/python scripts/bench_engine.py
+
+setup: $(STAMP) graphviz
+
+$(STAMP): pyproject.toml constraints.txt
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@echo "Installing Python packages into $(VENV) (once)..."
+	@$(PIP) install --upgrade pip
+	@$(PIP) install -c constraints.txt -e '.[site,dev]'
+	@touch $@
+
+graphviz:
+	@command -v dot >/dev/null 2>&1 || scripts/install-system-package.sh graphviz dot
+
+clean:
+	rm -rf site site.new site.old .cache .pytest_cache .ruff_cache

@@ -1,0 +1,66 @@
+"""Draw a graph of Values with Graphviz: each value with its label, data and grad, and the
+operation that made it as a small node of its own between the value and its inputs."""
+
+import html
+import shutil
+
+import graphviz
+
+from micrograd.engine import topological_order
+
+
+def trace(root):
+    """All nodes and edges below root, in a fixed order (inputs before the nodes they make).
+
+    Edges are (input, output) pairs; an input used twice, as in a*a, gives two edges.
+    """
+    nodes = topological_order(root)
+    edges = [(child, node) for node in nodes for child in node._prev]
+    return nodes, edges
+
+
+def draw_dot(root, rankdir="LR", format="svg"):
+    """A graphviz.Digraph of the graph below root; display it in a notebook or call .render()."""
+    if rankdir not in ("LR", "TB", "RL", "BT"):
+        raise ValueError(f"rankdir must be one of LR, TB, RL, BT, got {rankdir!r}")
+    _require_dot()
+    nodes, _ = trace(root)
+    # Names come from the position in the trace, not id(), so the same graph draws the same SVG.
+    name = {node: f"v{i}" for i, node in enumerate(nodes)}
+    dot = graphviz.Digraph(format=format, graph_attr={"rankdir": rankdir})
+    for node in nodes:
+        dot.node(name[node], label=_value_label(node), shape="plain")
+        if node._op:
+            dot.node(
+                name[node] + "op", label=f"<{_escape(node._op)}>", shape="circle", margin="0.02"
+            )
+            dot.edge(name[node] + "op", name[node])
+            for child in node._prev:
+                dot.edge(name[child], name[node] + "op")
+    return dot
+
+
+def _value_label(node):
+    """An HTML-like label: one box split into label | data | grad."""
+    cells = [f"data {node.data:.4f}", f"grad {node.grad:.4f}"]
+    if node.label:
+        cells.insert(0, node.label)
+    row = "".join(f"<TD>{_escape(cell)}</TD>" for cell in cells)
+    return (
+        f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="4"><TR>{row}</TR></TABLE>>'
+    )
+
+
+def _escape(text):
+    """Text for an HTML-like Graphviz label: markup characters become entities, so that any
+    label (with | { } < > " or \\ in it) renders literally."""
+    return html.escape(str(text)).replace("\\", "\\\\")  # dot reads \\ as one backslash
+
+
+def _require_dot():
+    if shutil.which("dot") is None:
+        raise RuntimeError(
+            "Graphviz's 'dot' program is not installed, and draw_dot needs it to render. "
+            "Install it: 'apt-get install graphviz' (Debian, Ubuntu), 'brew install graphviz' "
+            "(macOS), or see https://graphviz.org/download/"
+        )

@@ -1,0 +1,74 @@
+"""draw_dot and trace: the nodes and edges, stable names, escaping, and a missing dot."""
+
+import html
+import re
+
+import pytest
+
+from micrograd import viz
+from micrograd.engine import Value
+from micrograd.viz import draw_dot, trace
+
+
+def lecture_graph():
+    a, b, c, f = (Value(x, label=n) for x, n in ((2.0, "a"), (-3.0, "b"), (10.0, "c"), (-2.0, "f")))
+    e = a * b
+    e.label = "e"
+    d = e + c
+    d.label = "d"
+    L = d * f
+    L.label = "L"
+    L.backward()
+    return L
+
+
+def texts(svg):
+    """The text of every <text> element, unescaped."""
+    return [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+
+
+def test_trace_lists_every_node_and_edge_once_per_use():
+    a = Value(3.0)
+    nodes, edges = trace(a * a + a)
+    assert len(nodes) == 3
+    assert len(edges) == 4  # a->a*a twice, a*a->sum, a->sum
+
+
+def test_value_nodes_show_label_data_and_grad_and_ops_sit_between():
+    svg = draw_dot(lecture_graph()).pipe(format="svg").decode()
+    shown = texts(svg)
+    for expected in ("a", "data 2.0000", "grad 6.0000", "L", "data -8.0000", "grad 1.0000"):
+        assert expected in shown
+    assert shown.count("*") == 2 and shown.count("+") == 1
+    source = draw_dot(lecture_graph()).source
+    assert "v0 -> v2op" in source and "v2op -> v2" in source
+
+
+def test_the_same_graph_draws_the_same_svg():
+    first = draw_dot(lecture_graph()).pipe(format="svg")
+    second = draw_dot(lecture_graph()).pipe(format="svg")
+    assert first == second
+    assert "0x" not in draw_dot(lecture_graph()).source  # no id()-based names
+
+
+def test_rankdir_is_passed_on_and_checked():
+    assert "rankdir=TB" in draw_dot(Value(1.0), rankdir="TB").source
+    with pytest.raises(ValueError, match="rankdir must be one of"):
+        draw_dot(Value(1.0), rankdir="sideways")
+
+
+@pytest.mark.parametrize(
+    "label", ["a|b", "{x}", "<b>bold</b>", 'say "hi"', "back\\slash \\N \\l", "a & b"]
+)
+def test_labels_render_literally(label):
+    root = Value(1.0, label=label) * 2
+    svg = draw_dot(root).pipe(format="svg").decode()
+    assert label in texts(svg)
+
+
+def test_a_missing_dot_says_how_to_install_it(monkeypatch):
+    monkeypatch.setattr(viz.shutil, "which", lambda name: None)
+    with pytest.raises(
+        RuntimeError, match=r"'dot' program is not installed.*apt-get install graphviz"
+    ):
+        draw_dot(Value(1.0))
