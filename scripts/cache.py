@@ -1,0 +1,89 @@
+"""Page results stored under a content hash, so a result cannot outlive what it depends on.
+
+The key covers the page's executable items (code, options, inline expressions, in order), every
+file of `micrograd/`, the engine's own source, the Python version and Graphviz's version. Prose
+edits do not change it. Writes are atomic; an unreadable entry is a miss.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from scripts.parse import Page
+from scripts.results import ItemResult
+
+SCHEMA = 1
+ENGINE_DIR = Path(__file__).resolve().parent
+
+
+def environment_key(project_root: Path, package: str = "micrograd") -> str:
+    """Hash of what every page depends on; compute it once per build."""
+    digest = hashlib.sha256()
+    for directory, pattern in ((project_root / package, "**/*"), (ENGINE_DIR, "*.py")):
+        for path in sorted(directory.glob(pattern)):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(directory)).encode() + b"\0")
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    digest.update(sys.version.encode())
+    digest.update(graphviz_version().encode())
+    return digest.hexdigest()
+
+
+def graphviz_version() -> str:
+    try:
+        done = subprocess.run(["dot", "-V"], capture_output=True, text=True, timeout=10)
+    except (OSError, subprocess.TimeoutExpired):
+        return "no dot"
+    return (done.stderr or done.stdout).strip()
+
+
+def page_key(page: Page, environment: str) -> str:
+    """The cache key of a page: its items' signatures plus the environment key."""
+    payload = json.dumps(
+        [SCHEMA, environment, page.path, [item.signature() for item in page.items]],
+        default=repr,
+    )
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+class Cache:
+    """A directory of `<key>.json` files holding a page's list of item results."""
+
+    def __init__(self, directory: Path):
+        self.directory = Path(directory)
+
+    def path_for(self, key: str) -> Path:
+        return self.directory / f"{key}.json"
+
+    def load(self, key: str) -> list[ItemResult] | None:
+        """The stored results, or None when missing, torn or of another schema."""
+        try:
+            data = json.loads(self.path_for(key).read_text(encoding="utf-8"))
+            if data.get("schema") != SCHEMA or data.get("key") != key:
+                return None
+            return [ItemResult.from_json(item) for item in data["results"]]
+        except (OSError, ValueError, TypeError, KeyError, AttributeError):
+            return None
+
+    def store(self, key: str, results: list[ItemResult]) -> None:
+        """Write atomically: a reader sees the old entry, the new one, or none."""
+        self.directory.mkdir(parents=True, exist_ok=True)
+        payload = {"schema": SCHEMA, "key": key, "results": [r.to_json() for r in results]}
+        fd, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
+                json.dump(payload, file)
+            os.replace(temporary, self.path_for(key))
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+    def clear(self) -> None:
+        shutil.rmtree(self.directory, ignore_errors=True)

@@ -1,0 +1,142 @@
+"""MkDocs hook: run every page's executable fences (stale ones, in parallel, up front) and put
+their output into the pages; export each page as a notebook next to it.
+
+Listed under `hooks:` in mkdocs.yml. Set LITERATE_DISABLE=1 to show fences without running them,
+LITERATE_JOBS=N to change the pool size, LITERATE_NO_CACHE=1 to ignore the cache.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+_ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:
+    sys.path.insert(0, str(_ROOT))
+
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+from scripts.cache import environment_key  # noqa: E402
+from scripts.core import default_cache, display_path, execute_pages, load_page  # noqa: E402
+from scripts.notebook import download_link_html, notebook_json  # noqa: E402
+from scripts.parse import Page, ParseError, parse_page  # noqa: E402
+from scripts.render import render_markdown, swap_placeholders  # noqa: E402
+from scripts.results import BuildError, PageRun  # noqa: E402
+
+
+class _Build:
+    """What one build knows: parsed pages, their runs and their output fragments."""
+
+    def __init__(self) -> None:
+        self.enabled = False
+        self.project_root = _ROOT
+        self.texts: dict[str, str] = {}
+        self.pages: dict[str, Page] = {}
+        self.runs: dict[str, PageRun] = {}
+        self.fragments: dict[str, dict[str, str]] = {}
+        self.rendered_pages: dict[str, Page] = {}
+
+
+_build = _Build()
+
+
+def on_config(config: Any) -> None:
+    global _build
+    _build = _Build()
+    _build.enabled = os.environ.get("LITERATE_DISABLE", "") in ("", "0")
+    if config.config_file_path:
+        _build.project_root = Path(config.config_file_path).resolve().parent
+
+
+def on_files(files: Any, config: Any) -> None:
+    """Parse all pages and run the stale ones before any page is rendered."""
+    if not _build.enabled:
+        return
+    errors: list[BuildError] = []
+    for file in files.documentation_pages():
+        text = file.content_string
+        path = Path(file.abs_src_path) if file.abs_src_path else Path(file.src_uri)
+        try:
+            page = load_page(path, _build.project_root, text=text)
+        except ParseError as error:
+            errors.append(BuildError(error.path, error.line, error.message))
+            continue
+        _build.texts[file.src_uri] = text
+        _build.pages[file.src_uri] = page
+    _fail_on(errors)
+    use_cache = os.environ.get("LITERATE_NO_CACHE", "") in ("", "0")
+    cache = default_cache(_build.project_root) if use_cache else None
+    environment = environment_key(_build.project_root) if use_cache else None
+    jobs = int(os.environ.get("LITERATE_JOBS", "2"))
+    _build.runs = execute_pages(
+        _build.pages.values(), _build.project_root, cache, jobs=jobs, environment=environment
+    )
+    _fail_on([error for run in _build.runs.values() for error in run.errors])
+
+
+def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
+    page_source = _build.pages.get(page.file.src_uri)
+    if page_source is None or not page_source.items:
+        return markdown
+    tail = _tail_page(markdown, page_source, _build.texts[page.file.src_uri])
+    rendered = render_markdown(tail, _build.runs[page_source.path].results)
+    _build.fragments[page.file.src_uri] = rendered.fragments
+    _build.rendered_pages[page.file.src_uri] = tail
+    return rendered.markdown
+
+
+def on_page_content(html: str, page: Any, config: Any, files: Any) -> str:
+    fragments = _build.fragments.get(page.file.src_uri)
+    if fragments is None:
+        return html
+    html, missing = swap_placeholders(html, fragments)
+    if missing:
+        path = _build.pages[page.file.src_uri].path
+        raise PluginError(f"{path}: {len(missing)} output(s) lost in Markdown conversion")
+    return _insert_after_title(html, download_link_html(_notebook_name(page)))
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    source = _build.rendered_pages.get(page.file.src_uri)
+    if source is not None:
+        target = Path(config.site_dir) / Path(page.file.dest_uri).parent / _notebook_name(page)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        results = _build.runs[source.path].results
+        target.write_text(notebook_json(source, results), encoding="utf-8")
+    return output
+
+
+def _tail_page(markdown: str, full: Page, text: str) -> Page:
+    """The page as MkDocs hands it over (front matter cut), with the file's line numbers."""
+    first_line = 1
+    if text.endswith(markdown):
+        first_line = text[: len(text) - len(markdown)].count("\n") + 1
+    tail = parse_page(markdown, full.path, first_line=first_line)
+    if [i.signature() for i in tail.items] != [i.signature() for i in full.items]:
+        raise PluginError(
+            f"{full.path}: its executable blocks changed between parsing and rendering"
+        )
+    return tail
+
+
+def _notebook_name(page: Any) -> str:
+    return Path(page.file.src_uri).stem + ".ipynb"
+
+
+def _insert_after_title(html: str, snippet: str) -> str:
+    end = html.find("</h1>")
+    if end < 0:
+        return snippet + html
+    end += len("</h1>")
+    return html[:end] + snippet + html[end:]
+
+
+def _fail_on(errors: list[BuildError]) -> None:
+    if errors:
+        count = f"{len(errors)} page error(s)" if len(errors) > 1 else "a page error"
+        raise PluginError(f"literate build stopped by {count}:\n" + "\n\n".join(map(str, errors)))
+
+
+__all__ = ["display_path", "on_config", "on_files", "on_page_content", "on_page_markdown"]

@@ -1,0 +1,134 @@
+"""Export a page with its results as a Jupyter notebook (nbformat 4.5, written as plain JSON).
+
+Prose becomes Markdown cells (inline values filled in), each executable block a code cell with
+its outputs. A block that is meant to raise is wrapped in try/except so the notebook runs top to
+bottom.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import textwrap
+from typing import Any
+
+from scripts.parse import Block, Inline, Page
+from scripts.render import escape_inline
+from scripts.results import ItemResult
+from scripts.svg import restore_size
+
+
+def download_link_html(filename: str) -> str:
+    name = html.escape(filename)
+    return (
+        f'<p class="lit-notebook"><a href="{name}" download="{name}">'
+        "Download this page as a Jupyter notebook</a></p>"
+    )
+
+
+def notebook_json(page: Page, results: list[ItemResult]) -> str:
+    return json.dumps(build_notebook(page, results), indent=1, ensure_ascii=False) + "\n"
+
+
+def build_notebook(page: Page, results: list[ItemResult]) -> dict[str, Any]:
+    """The notebook of a page as an nbformat v4 dict."""
+    cells: list[dict[str, Any]] = []
+    prose: list[str] = []
+    by_line: dict[int, list[tuple[Any, ItemResult]]] = {}
+    for item, result in zip(page.items, results):
+        by_line.setdefault(item.line, []).append((item, result))
+    line, last = page.first_line, page.first_line + len(page.lines) - 1
+    count = 0
+    while line <= last:
+        here = by_line.get(line, [])
+        block = next((pair for pair in here if isinstance(pair[0], Block)), None)
+        if block is not None:
+            _flush_prose(prose, cells)
+            count += 1
+            cells.append(_code_cell(block[0], block[1], count, len(cells)))
+            line = block[0].end_line + 1
+            continue
+        text = page.line_text(line)
+        inlines = sorted(
+            (pair for pair in here if isinstance(pair[0], Inline)), key=lambda pair: -pair[0].start
+        )
+        for inline, result in inlines:
+            text = text[: inline.start] + escape_inline(result.value or "") + text[inline.end :]
+        prose.append(text)
+        line += 1
+    _flush_prose(prose, cells)
+    for number, cell in enumerate(cells):
+        cell["id"] = f"cell-{number}"
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def _flush_prose(prose: list[str], cells: list[dict[str, Any]]) -> None:
+    text = "\n".join(prose).strip("\n")
+    prose.clear()
+    if text.strip():
+        cells.append({"cell_type": "markdown", "id": "", "metadata": {}, "source": text})
+
+
+def _code_cell(block: Block, result: ItemResult, count: int, _index: int) -> dict[str, Any]:
+    code = block.code.rstrip("\n")
+    expected = block.options["raises"]
+    if expected:
+        code = (
+            "try:\n" + textwrap.indent(code, "    ") + "\n"
+            f"except Exception as error:  # this cell is meant to raise {expected}\n"
+            '    print(f"{type(error).__name__}: {error}")'
+        )
+    metadata: dict[str, Any] = {}
+    if block.options["hide_code"]:
+        metadata = {"tags": ["setup"], "jupyter": {"source_hidden": True}}
+    outputs = _outputs(result, count) if not block.options["hide_output"] else []
+    return {
+        "cell_type": "code",
+        "id": "",
+        "metadata": metadata,
+        "execution_count": count,
+        "source": code,
+        "outputs": outputs,
+    }
+
+
+def _outputs(result: ItemResult, count: int) -> list[dict[str, Any]]:
+    outputs: list[dict[str, Any]] = []
+    stdout = result.stdout + (f"{result.raised}\n" if result.raised else "")
+    for name, text in (("stdout", stdout), ("stderr", result.stderr)):
+        if text:
+            outputs.append({"output_type": "stream", "name": name, "text": text})
+    for display in result.displays:
+        data = _mime_bundle(display)
+        if display.get("role") == "result":
+            outputs.append(
+                {
+                    "output_type": "execute_result",
+                    "data": data,
+                    "metadata": {},
+                    "execution_count": count,
+                }
+            )
+        else:
+            outputs.append({"output_type": "display_data", "data": data, "metadata": {}})
+    return outputs
+
+
+def _mime_bundle(display: dict[str, Any]) -> dict[str, str]:
+    mime, data = display["mime"], display["data"]
+    if mime == "image/svg+xml":
+        return {
+            mime: restore_size(data, display.get("size", {}), display.get("class", "")),
+            "text/plain": "<SVG image>",
+        }
+    if mime == "text/html":
+        return {mime: data, "text/plain": "<HTML>"}
+    return {"text/plain": data}

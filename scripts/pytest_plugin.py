@@ -1,0 +1,101 @@
+"""pytest plugin: every executable block of docs/**/*.md is a test item.
+
+Wire it with `pytest_plugins = ["scripts.pytest_plugin"]` in the top-level conftest.py. Items
+are named by page and line (`docs/chain-rule.md::line 57`); the page runs once, fresh and
+uncached, in a worker when its first item runs, and each item reports its own result. After a
+failure the page's later items are skipped, naming the block that failed.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scripts.core import execute_pages, load_page
+from scripts.parse import Block, Page, ParseError
+from scripts.results import BuildError, PageRun
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.suffix == ".md" and _under_docs(file_path, parent.config.rootpath):
+        return MarkdownPage.from_parent(parent, path=file_path)
+    return None
+
+
+def _under_docs(path: Path, root: Path) -> bool:
+    try:
+        return path.relative_to(root).parts[0] == "docs"
+    except ValueError:
+        return False
+
+
+class LiterateFailure(Exception):
+    """A block or inline value that failed; carries the located BuildError."""
+
+    def __init__(self, error: BuildError):
+        super().__init__(str(error))
+        self.error = error
+
+
+class MarkdownPage(pytest.File):
+    """A Markdown page: one item per executable block or inline value, in page order."""
+
+    page: Page
+    _run: PageRun | None = None
+
+    def collect(self):  # type: ignore[override]
+        try:
+            self.page = load_page(self.path, self.config.rootpath)
+        except ParseError as error:
+            raise self.CollectError(str(error)) from None
+        seen: dict[str, int] = {}
+        for index, item in enumerate(self.page.items):
+            name = f"line {item.line}" if isinstance(item, Block) else f"line {item.line} inline"
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > 1:
+                name += f" ({seen[name]})"
+            yield LiterateItem.from_parent(self, name=name, index=index)
+
+    def run(self) -> PageRun:
+        """The page's run, done once, when its first item needs it."""
+        if self._run is None:
+            self._run = execute_pages([self.page], self.config.rootpath)[self.page.path]
+        return self._run
+
+
+class LiterateItem(pytest.Item):
+    def __init__(self, *, index: int, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.index = index
+
+    @property
+    def page_node(self) -> MarkdownPage:
+        assert isinstance(self.parent, MarkdownPage)
+        return self.parent
+
+    @property
+    def line(self) -> int:
+        return self.page_node.page.items[self.index].line
+
+    def runtest(self) -> None:
+        run = self.page_node.run()
+        for error in run.errors:
+            if error.index == self.index:
+                raise LiterateFailure(error)
+        if self.index >= len(run.results):
+            first = run.errors[0] if run.errors else None
+            where = f"{first.path}:{first.line}" if first else "an unknown place"
+            # Reported at the item's own location (the .md line), not at this file.
+            raise pytest.skip.Exception(
+                f"an earlier block of this page failed at {where}", _use_item_location=True
+            )
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style=None) -> str:  # type: ignore[override]
+        if isinstance(excinfo.value, LiterateFailure):
+            return str(excinfo.value.error)
+        return super().repr_failure(excinfo, style=style)
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, self.line - 1, f"{self.page_node.page.path}:{self.line}"

@@ -1,0 +1,253 @@
+"""Run pages in fresh worker processes (a small pool), enforcing per-item timeouts."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import selectors
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from scripts.parse import Block, Page
+from scripts.results import BuildError, ItemResult, PageRun
+
+ENGINE_ROOT = Path(__file__).resolve().parent.parent
+OUTPUT_LIMIT = 100_000  # bytes of captured text per stream and block
+STARTUP_TIMEOUT = 60.0
+DEFAULT_JOBS = 2
+
+
+def run_pages(
+    pages: Iterable[Page],
+    project_root: Path,
+    jobs: int = DEFAULT_JOBS,
+    on_done: Callable[[PageRun], None] | None = None,
+) -> dict[str, PageRun]:
+    """Run pages concurrently, each in its own fresh interpreter; results keyed by page path."""
+    pages = list(pages)
+    runs: dict[str, PageRun] = {}
+    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        futures = [pool.submit(run_page, page, project_root) for page in pages]
+        for future in futures:
+            run = future.result()
+            runs[run.path] = run
+            if on_done is not None:
+                on_done(run)
+    return runs
+
+
+def run_page(page: Page, project_root: Path, output_limit: int = OUTPUT_LIMIT) -> PageRun:
+    """Run one page's items in order in a new worker process."""
+    job = {
+        "path": page.path,
+        "source": page.source,
+        "first_line": page.first_line,
+        "output_limit": output_limit,
+        "items": [_item_job(item) for item in page.items],
+    }
+    with tempfile.TemporaryDirectory(prefix="literate-") as workdir:
+        return _Watchdog(page, project_root, Path(workdir)).run(job)
+
+
+def _item_job(item: Any) -> dict[str, Any]:
+    if isinstance(item, Block):
+        return {"kind": "block", "code": item.code, "line": item.code_line, "options": item.options}
+    return {"kind": "inline", "expr": item.expr, "line": item.line}
+
+
+def worker_environment(project_root: Path) -> dict[str, str]:
+    """The engine and the project (for `import micrograd`) on the path; no GUI backends."""
+    env = dict(os.environ)
+    paths = [str(ENGINE_ROOT), str(project_root)]
+    if env.get("PYTHONPATH"):
+        paths.append(env["PYTHONPATH"])
+    env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
+    env["MPLBACKEND"] = "Agg"
+    env["PYTHONHASHSEED"] = "0"  # the same set order, hence the same output, on every build
+    return env
+
+
+class _Watchdog:
+    """Feeds a worker its job, reads its events and kills it when an item takes too long."""
+
+    def __init__(self, page: Page, project_root: Path, workdir: Path):
+        self.page = page
+        self.project_root = project_root
+        self.workdir = workdir
+        self.results: list[ItemResult] = []
+        self.errors: list[BuildError] = []
+
+    def run(self, job: dict[str, Any]) -> PageRun:
+        read_fd, write_fd = os.pipe()
+        with tempfile.TemporaryFile() as crash_log:
+            try:
+                process = subprocess.Popen(
+                    [sys.executable, "-m", "scripts.worker", str(write_fd)],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=crash_log,
+                    cwd=self.workdir,
+                    env=worker_environment(self.project_root),
+                    pass_fds=(write_fd,),
+                    start_new_session=True,  # so a timeout can kill the block's children too
+                )
+            finally:
+                os.close(write_fd)
+            try:
+                self._send_job(process, job)
+                self._follow(process, read_fd, crash_log)
+            finally:
+                os.close(read_fd)
+                if process.poll() is None:
+                    _kill(process)
+                process.wait()
+        return PageRun(self.page.path, self.results, self.errors)
+
+    def _send_job(self, process: subprocess.Popen[bytes], job: dict[str, Any]) -> None:
+        assert process.stdin is not None
+        try:
+            process.stdin.write(json.dumps(job).encode())
+            process.stdin.close()
+        except BrokenPipeError:
+            pass  # the worker died at once; reported as a crash below
+
+    def _follow(self, process: subprocess.Popen[bytes], read_fd: int, crash_log: Any) -> None:
+        current: int | None = None
+        finished = False
+        lines = _LineReader(read_fd)
+        deadline = time.monotonic() + STARTUP_TIMEOUT
+        while True:
+            line = lines.readline(deadline - time.monotonic())
+            if line is _TIMEOUT:
+                self._timed_out(process, current, crash_log)
+                return
+            if line is None:
+                break
+            event = json.loads(line)
+            if event["event"] == "start":
+                current = event["index"]
+                deadline = time.monotonic() + self._timeout_of(current)
+            elif event["event"] == "done":
+                self._record(event["index"], ItemResult.from_json(event["result"]))
+                current = None
+                deadline = time.monotonic() + STARTUP_TIMEOUT
+            elif event["event"] == "finished":
+                finished = True
+        code = process.wait()
+        if not finished:
+            self._crashed(code, current, crash_log)
+
+    def _timeout_of(self, index: int) -> float:
+        item = self.page.items[index]
+        return item.options["timeout"] if isinstance(item, Block) else STARTUP_TIMEOUT
+
+    def _record(self, index: int, result: ItemResult) -> None:
+        self.results.append(result)
+        if result.error is not None:
+            error = result.error
+            item = self.page.items[index]
+            self.errors.append(
+                BuildError(
+                    self.page.path, item.line, error["message"], error.get("traceback", ""), index
+                )
+            )
+
+    def _timed_out(self, process: subprocess.Popen[bytes], current: int | None, log: Any) -> None:
+        if current is None:
+            self._page_error(f"the worker did not respond within {STARTUP_TIMEOUT:g} s")
+            _kill(process)
+            return
+        # Ask faulthandler where the block is stuck before killing it.
+        try:
+            os.kill(process.pid, signal.SIGUSR1)
+            time.sleep(0.2)
+        except ProcessLookupError:
+            pass
+        _kill(process)
+        seconds = self._timeout_of(current)
+        where = self._stuck_at(log)
+        self._item_error(current, f"timed out after {seconds:g} s", where)
+
+    def _crashed(self, code: int, current: int | None, log: Any) -> None:
+        if code < 0:
+            try:
+                how = f"was killed by {signal.Signals(-code).name}"
+            except ValueError:
+                how = f"was killed by signal {-code}"
+        else:
+            how = f"exited with code {code} (os._exit?)"
+        if current is None:
+            self._page_error(f"the worker {how} outside any block", _tail(log))
+        else:
+            self._item_error(
+                current,
+                f"the worker process {how} while running this block",
+                self._stuck_at(log) or _tail(log),
+            )
+
+    def _stuck_at(self, log: Any) -> str:
+        """The page's frames from a faulthandler dump, most recent call first."""
+        text = _tail(log)
+        pattern = re.compile(rf'File "{re.escape(self.page.path)}", line (\d+)')
+        lines = [f"  at {self.page.path}:{number}" for number in pattern.findall(text)]
+        return "\n".join(lines)
+
+    def _item_error(self, index: int, message: str, detail: str = "") -> None:
+        line = self.page.items[index].line
+        self.errors.append(BuildError(self.page.path, line, message, detail, index))
+
+    def _page_error(self, message: str, detail: str = "") -> None:
+        line = self.page.items[0].line if self.page.items else 1
+        self.errors.append(BuildError(self.page.path, line, message, detail))
+
+
+def _kill(process: subprocess.Popen[bytes]) -> None:
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        process.kill()
+
+
+def _tail(log: Any, limit: int = 4000) -> str:
+    log.flush()
+    size = log.seek(0, os.SEEK_END)
+    log.seek(max(0, size - limit))
+    return log.read().decode("utf-8", errors="replace").strip()
+
+
+_TIMEOUT = object()
+
+
+class _LineReader:
+    """Read lines from a pipe with a timeout; None at end of file."""
+
+    def __init__(self, fd: int):
+        self.fd = fd
+        self.buffer = b""
+        self.selector = selectors.DefaultSelector()
+        self.selector.register(fd, selectors.EVENT_READ)
+        self.eof = False
+
+    def readline(self, timeout: float) -> Any:
+        end = time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            if self.eof:
+                return None
+            remaining = end - time.monotonic()
+            if remaining <= 0 or not self.selector.select(remaining):
+                return _TIMEOUT
+            chunk = os.read(self.fd, 1 << 16)
+            if not chunk:
+                self.eof = True
+                continue
+            self.buffer += chunk
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode("utf-8")
