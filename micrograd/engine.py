@@ -23,23 +23,27 @@ class Value:
         self.data = data
         self.grad = 0.0
         self.label = label
-        self._prev = tuple(_children)  # the inputs, in operand order (a*a keeps both)
-        self._op = _op  # the operation that made this node, '' for a leaf
-        self._local = _local  # d(self)/d(input) for each input, same order as _prev
+        # the inputs in operand order (a*a keeps both), the operation that made this node ('' for
+        # a leaf), and the local derivative d(self)/d(input) of each input, in the same order
+        self._prev = _children if type(_children) is tuple else tuple(_children)
+        self._op = _op
+        self._local = _local
 
     # -- the operations: forward value and local derivative(s) side by side ---------------------
 
     def __add__(self, other):
-        other = _as_value(other)
-        if other is None:
-            return NotImplemented
+        if not isinstance(other, Value):
+            other = _as_value(other)
+            if other is None:
+                return NotImplemented
         # d(a+b)/da = 1, d(a+b)/db = 1
         return Value(self.data + other.data, (self, other), "+", _local=(1.0, 1.0))
 
     def __mul__(self, other):
-        other = _as_value(other)
-        if other is None:
-            return NotImplemented
+        if not isinstance(other, Value):
+            other = _as_value(other)
+            if other is None:
+                return NotImplemented
         # d(a*b)/da = b, d(a*b)/db = a
         return Value(self.data * other.data, (self, other), "*", _local=(other.data, self.data))
 
@@ -152,19 +156,22 @@ class Value:
 def topological_order(root):
     """Every node below root, each after all of its inputs (depth first, inputs in order).
 
-    Iterative, with an explicit stack, so that a chain a million nodes deep does not hit
-    Python's recursion limit. It visits nodes in the same order as the recursive version.
+    Iterative, with an explicit stack of (node, its inputs still to visit), so that a chain a
+    million nodes deep does not hit Python's recursion limit. The order is the one the
+    recursive version gives.
     """
-    order, visited = [], set()
-    stack = [(root, False)]
+    order, visited = [], {root}
+    stack = [(root, iter(root._prev))]
     while stack:
-        node, inputs_done = stack.pop()
-        if inputs_done:
+        node, inputs = stack[-1]
+        for child in inputs:
+            if child not in visited:
+                visited.add(child)
+                stack.append((child, iter(child._prev)))
+                break
+        else:  # every input of node is in order already
+            stack.pop()
             order.append(node)
-        elif node not in visited:
-            visited.add(node)
-            stack.append((node, True))
-            stack.extend((child, False) for child in reversed(node._prev) if child not in visited)
     return order
 
 
@@ -177,6 +184,8 @@ def _as_float(data):
 
 def _as_value(x):
     """Wrap a plain number in a Value; None for anything else (the operator then declines)."""
+    if type(x) is Value or type(x) is float or type(x) is int:  # the common cases, fast
+        return x if type(x) is Value else Value(x)
     if isinstance(x, Value):
         return x
     if isinstance(x, Real) and not isinstance(x, bool):
