@@ -1,0 +1,126 @@
+"""Parsing: executable fences, options, inline values, line numbers."""
+
+import pytest
+
+from scripts.parse import Block, Inline, ParseError, parse_page
+
+from .helpers import page_of
+
+PAGE = """\
+# Title
+
+Plain prose with `{python} 1 + 1` and `` `{python} literal` `` and `code`.
+
+```python
+never_run()
+```
+
+```python exec="1" hide_code="1"
+x = 1
+```
+
+!!! note "In an admonition"
+
+    ```python exec="1" timeout="5"
+    y = x + 1
+    if y:
+        y
+    ```
+
+=== "Tab"
+
+    Inside a tab `{python} y`.
+
+    ~~~~python exec="1" raises="ZeroDivisionError"
+    1 / 0
+    ~~~~
+
+````markdown
+```python exec="1"
+not_parsed()
+```
+Neither is `{python} this`.
+````
+"""
+
+
+def test_finds_blocks_and_inline_values_in_page_order_with_lines():
+    page = parse_page(PAGE, "docs/p.md")
+    summary = [(type(i).__name__, i.line) for i in page.items]
+    assert summary == [
+        ("Inline", 3),
+        ("Block", 9),
+        ("Block", 15),
+        ("Inline", 23),
+        ("Block", 25),
+    ]
+
+
+def test_block_code_is_dedented_and_options_validated():
+    blocks = parse_page(PAGE, "docs/p.md").blocks
+    assert blocks[0].code == "x = 1\n" and blocks[0].options["hide_code"] is True
+    assert blocks[1].code == "y = x + 1\nif y:\n    y\n"
+    assert blocks[1].indent == "    " and blocks[1].options["timeout"] == 5.0
+    assert blocks[1].code_line == 16 and blocks[1].end_line == 19
+    assert blocks[2].fence == "~~~~" and blocks[2].options["raises"] == "ZeroDivisionError"
+
+
+def test_inline_span_positions():
+    inline = parse_page(PAGE, "docs/p.md").items[0]
+    assert isinstance(inline, Inline) and inline.expr == "1 + 1"
+    assert PAGE.splitlines()[2][inline.start : inline.end] == "`{python} 1 + 1`"
+
+
+def test_defaults_for_options_not_given():
+    block = page_of('```python exec="1"\npass\n```\n').items[0]
+    assert isinstance(block, Block)
+    assert block.options == {
+        "hide_code": False,
+        "hide_output": False,
+        "raises": None,
+        "timeout": 60.0,
+        "expect": None,
+        "title": None,
+    }
+
+
+@pytest.mark.parametrize(
+    ("info", "message"),
+    [
+        ('python exec="1" foo="bar"', "unknown option 'foo' (known: exec, expect, hide_code,"),
+        ('python exec="1" hide_code=1', "malformed option 'hide_code=1'"),
+        ('python exec="1" hide_code="yes"', "bad value for option 'hide_code'"),
+        ('python exec="1" timeout="soon"', "bad value for option 'timeout'"),
+        ('python exec="1" raises="not a name"', "bad value for option 'raises'"),
+        ('python exec="1" exec="1"', "option 'exec' given twice"),
+        ('python exec="2"', "bad value for option 'exec'"),
+        ("python exec=1", "malformed option 'exec=1'"),
+        ('bash exec="1"', "only python fences can be executed, not 'bash'"),
+    ],
+)
+def test_bad_options_are_errors_naming_page_and_line(info, message):
+    text = f"# T\n\nprose\n\n```{info}\npass\n```\n"
+    with pytest.raises(ParseError) as caught:
+        parse_page(text, "docs/bad.md")
+    assert str(caught.value).startswith("docs/bad.md:5: ")
+    assert message in str(caught.value)
+
+
+def test_unclosed_executable_fence_is_an_error():
+    with pytest.raises(ParseError, match=r"docs/t.md:2: executable fence is never closed"):
+        parse_page('text\n```python exec="1"\nx = 1\n', "docs/t.md")
+
+
+def test_empty_inline_expression_is_an_error():
+    with pytest.raises(ParseError, match=r"docs/t.md:3: empty inline expression"):
+        parse_page("a\n\nb `{python}  ` c\n", "docs/t.md")
+
+
+def test_plain_python_fences_and_other_attributes_are_not_executable():
+    page = page_of('```python\nx\n```\n\n```python title="a.py"\ny\n```\n')
+    assert page.items == []
+
+
+def test_first_line_offsets_line_numbers():
+    page = parse_page('```python exec="1"\nx\n```\n`{python} x`\n', "docs/t.md", first_line=4)
+    assert [item.line for item in page.items] == [4, 7]
