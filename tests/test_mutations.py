@@ -1,0 +1,72 @@
+"""The suite is strong enough: break any one backward rule of the engine and it fails.
+
+Each case copies micrograd/ and the engine tests into a temporary folder, breaks one line of
+engine.py there, and runs those tests on the copy: they must fail. A control run on an intact
+copy must pass, so that a failure really comes from the broken rule.
+"""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_TESTS = ["tests/test_engine.py", "tests/test_against_torch.py", "tests/test_nn.py"]
+
+# name -> (a line of engine.py, what it becomes)
+MUTANTS = {
+    "add forgets one input": ('"+", _local=(1.0, 1.0)', '"+", _local=(1.0, 0.0)'),
+    "mul does not swap": ("_local=(other.data, self.data)", "_local=(self.data, other.data)"),
+    "pow drops the -1": ("local = n * x ** (n - 1)", "local = n * x**n"),
+    "pow drops the factor n": ("local = n * x ** (n - 1)", "local = x ** (n - 1)"),
+    "tanh forgets the square": ("_local=(1.0 - t * t,)", "_local=(1.0 - t,)"),
+    "exp uses 1": ('"exp", _local=(e,)', '"exp", _local=(1.0,)'),
+    "log uses x": ("_local=(1.0 / x,)", "_local=(x,)"),
+    "relu always passes": ("_local=(1.0 if x > 0 else 0.0,)", "_local=(1.0,)"),
+    "= instead of +=": ("child.grad += local * self.grad", "child.grad = local * self.grad"),
+    "no chain rule": ("child.grad += local * self.grad", "child.grad += local"),
+    "forward order": ("for node in reversed(order):", "for node in order:"),
+    "seed of 2": ("self.grad += 1.0  # d(self)/d(self)", "self.grad += 2.0"),
+}
+
+
+def run_engine_tests_on_copy(tmp_path, mutant=None):
+    for folder in ("micrograd", "tests"):
+        shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("build"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    if mutant:
+        engine = tmp_path / "micrograd" / "engine.py"
+        source = engine.read_text()
+        line, replacement = mutant
+        assert source.count(line) == 1, f"the line to break is not in engine.py: {line!r}"
+        engine.write_text(source.replace(line, replacement))
+    command = [
+        sys.executable,
+        "-m",
+        "pytest",
+        "-x",
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        "-m",
+        "not slow",
+        *ENGINE_TESTS,
+    ]
+    return subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, check=False)
+
+
+@pytest.mark.slow
+def test_the_intact_copy_passes(tmp_path):
+    result = run_engine_tests_on_copy(tmp_path)
+    assert result.returncode == 0, result.stdout[-3000:]
+    assert "passed" in result.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", MUTANTS)
+def test_a_broken_backward_rule_fails_the_suite(tmp_path, name):
+    result = run_engine_tests_on_copy(tmp_path, MUTANTS[name])
+    assert result.returncode == 1, f"the suite did not notice: {name}\n{result.stdout[-3000:]}"
+    assert "failed" in result.stdout
