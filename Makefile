@@ -2,6 +2,7 @@
 # needs (a .venv with pinned packages, Graphviz's `dot`), quietly, and only when it is missing.
 
 PYTHON ?= python3
+export NO_MKDOCS_2_WARNING := 1  # mkdocs-material 9.7+ prints a banner about MkDocs 2.0 otherwise
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
