@@ -1,0 +1,78 @@
+"""The cache: keys that follow what a result depends on, atomic and forgiving storage."""
+
+import shutil
+
+from scripts.cache import Cache, environment_key, page_key
+from scripts.core import execute_pages
+from scripts.results import ItemResult
+
+from .helpers import REPO_ROOT, fence, page_of
+
+PAGE = "# T\n\nSome prose.\n\n" + fence("x = 1\nx") + "\nThe value is `{python} x`.\n"
+
+
+def make_project(tmp_path):
+    shutil.copytree(REPO_ROOT / "micrograd", tmp_path / "micrograd")
+    return tmp_path
+
+
+def test_prose_edit_keeps_the_key_code_edit_changes_it():
+    key = page_key(page_of(PAGE), "env")
+    assert page_key(page_of(PAGE.replace("Some prose.", "Other words,\nnew lines.")), "env") == key
+    assert page_key(page_of(PAGE.replace("x = 1", "x = 2")), "env") != key
+    assert page_key(page_of(PAGE.replace("{python} x", "{python} x + 0")), "env") != key
+    assert page_key(page_of(PAGE.replace('exec="1"', 'exec="1" hide_code="1"')), "env") != key
+    assert page_key(page_of(PAGE), "other env") != key
+
+
+def test_editing_any_micrograd_file_changes_the_environment_key(tmp_path):
+    project = make_project(tmp_path)
+    before = environment_key(project)
+    assert environment_key(project) == before
+    engine = project / "micrograd" / "engine.py"
+    engine.write_text(engine.read_text() + "\n# edited\n")
+    assert environment_key(project) != before
+    edited = environment_key(project)
+    (project / "micrograd" / "new_module.py").write_text("")
+    assert environment_key(project) != edited
+
+
+def test_store_then_load_round_trips(tmp_path):
+    cache = Cache(tmp_path)
+    results = [ItemResult(stdout="hi\n", displays=[{"mime": "text/plain", "data": "1"}])]
+    cache.store("k", results)
+    assert cache.load("k") == results
+    assert [p.name for p in tmp_path.iterdir()] == ["k.json"]  # no temporary files left
+
+
+def test_torn_or_foreign_entries_are_misses(tmp_path):
+    cache = Cache(tmp_path)
+    cache.store("k", [ItemResult(stdout="x")])
+    whole = cache.path_for("k").read_text()
+    for bad in (whole[: len(whole) // 2], "", "[]", '{"schema": 999}', whole.replace('"k"', '"j"')):
+        cache.path_for("k").write_text(bad)
+        assert cache.load("k") is None
+    cache.path_for("k").write_bytes(b"\xff\xfe\x00")
+    assert cache.load("k") is None
+    cache.path_for("k").write_text(whole.replace('"stdout"', '"stdoot"'))
+    assert cache.load("k") is None
+    assert Cache(tmp_path / "missing").load("k") is None
+
+
+def test_execute_pages_uses_the_cache_and_never_caches_errors(tmp_path):
+    project = make_project(tmp_path)
+    cache = Cache(tmp_path / "cache")
+    good, bad = page_of(PAGE, "docs/good.md"), page_of(fence("1 / 0"), "docs/bad.md")
+    first = execute_pages([good, bad], project, cache)
+    assert not first["docs/good.md"].from_cache and first["docs/bad.md"].errors
+    assert len(list(cache.directory.glob("*.json"))) == 1
+    second = execute_pages(
+        [page_of(PAGE.replace("prose", "words"), "docs/good.md"), bad], project, cache
+    )
+    assert second["docs/good.md"].from_cache
+    assert second["docs/good.md"].results == first["docs/good.md"].results
+    assert not second["docs/bad.md"].from_cache and second["docs/bad.md"].errors
+    engine = project / "micrograd" / "engine.py"
+    engine.write_text(engine.read_text() + "\n# edited\n")
+    third = execute_pages([good], project, cache)
+    assert not third["docs/good.md"].from_cache
