@@ -38,7 +38,13 @@ Display = dict[str, Any]  # {"mime": ..., "data": ..., optional "size": {...}}
 Converter = Callable[[Any, DisplayContext], Display]
 
 
+REPR_LIMIT = 100_000  # characters of a repr shown before it is cut
+
+
 def text_display(text: str) -> Display:
+    if len(text) > REPR_LIMIT:
+        note = f"\n[repr truncated: {len(text):,} characters, showing the first {REPR_LIMIT:,}]"
+        text = text[:REPR_LIMIT] + note
     return {"mime": "text/plain", "data": text}
 
 
@@ -70,9 +76,22 @@ def figure_to_svg(figure: Any, context: DisplayContext) -> Display:
     return svg_display(buffer.getvalue(), context, FIGURE_CLASS)
 
 
+def source_to_html(source: str, context: DisplayContext) -> Display:
+    """Python source (scripts.pagetools.SourceCode) highlighted like the page's own fences."""
+    from pygments import highlight
+    from pygments.formatters import HtmlFormatter
+    from pygments.lexers import PythonLexer
+
+    markup = highlight(
+        str(source), PythonLexer(), HtmlFormatter(cssclass="highlight", wrapcode=True)
+    )
+    return {"mime": "text/html", "data": markup, "text": str(source)}
+
+
 DISPLAYS: dict[str, Converter] = {
     "graphviz.graphs.BaseGraph": graphviz_to_svg,
     "matplotlib.figure.Figure": figure_to_svg,
+    "scripts.pagetools.SourceCode": source_to_html,
 }
 
 

@@ -130,5 +130,5 @@ def _mime_bundle(display: dict[str, Any]) -> dict[str, str]:
             "text/plain": "<SVG image>",
         }
     if mime == "text/html":
-        return {mime: data, "text/plain": "<HTML>"}
+        return {mime: data, "text/plain": display.get("text", "<HTML>")}
     return {"text/plain": data}

@@ -202,3 +202,20 @@ def test_open_pyplot_figures_are_shown_after_the_block():
     )
     assert run.ok, run.errors
     assert [d["role"] for d in run.results[0].displays] == ["figure"]
+
+
+def test_source_code_from_pagetools_is_highlighted_html():
+    _, run = run_markdown(
+        '```python exec="1"\nfrom scripts.pagetools import show_source\n'
+        "from micrograd import Value\nshow_source(Value.__mul__)\n```\n"
+    )
+    assert run.ok, run.errors
+    (display,) = run.results[0].displays
+    assert display["mime"] == "text/html"
+    assert display["data"].startswith('<div class="highlight"><pre>')
+    assert display["text"].startswith("def __mul__(self, other):")
+
+
+def test_long_repr_is_cut_with_a_note():
+    data = display_value(list(range(100_000)), DisplayContext())["data"]
+    assert len(data) < 100_100 and "[repr truncated:" in data
