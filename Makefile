@@ -6,7 +6,7 @@ export NO_MKDOCS_2_WARNING := 1  # mkdocs-material 9.7+ prints a banner about Mk
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
-PIP    := $(BIN)/python -m pip --quiet --disable-pip-version-check
+PIP    := $(BIN)/python -m pip -qq --disable-pip-version-check  # -qq: errors only
 
 .PHONY: serve build test lint bench clean setup graphviz
 

@@ -1,0 +1,99 @@
+"""The backward pass, step by step: a graph whose grads fill in node by node, in the order the
+engine used, with buttons, a slider and the arrow keys (docs/assets/stepper.js drives it).
+
+    from scripts.stepper import backward_stepper
+    backward_stepper(L)     # as a block's last expression
+
+Frames come from the real engine: the stepper runs one backward pass itself, applying each
+node's own `_backward()` rule in `topological_order`, reversed, exactly as `Value.backward`
+does, and records every grad after every step. Without JavaScript the page shows the graph of
+the finished pass.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass
+
+from micrograd.engine import topological_order
+from micrograd.viz import draw_dot
+from scripts.display import DISPLAYS, GRAPH_CLASS, DisplayContext, html_display, svg_display
+
+
+@dataclass
+class Frame:
+    active: str | None  # the node name (as in draw_dot) whose rule was just applied
+    grads: list[float]  # every node's grad after this step, in trace order
+    caption: str
+
+
+@dataclass
+class BackwardStepper:
+    names: list[str]
+    frames: list[Frame]
+    graph_svg_source: object  # the graphviz.Digraph of the finished pass
+
+    def __repr__(self) -> str:
+        return f"<backward stepper: {len(self.frames) - 1} steps over {len(self.names)} nodes>"
+
+
+def backward_stepper(root, rankdir: str = "LR") -> BackwardStepper:
+    """Run a fresh backward pass from root, recording the grads after each node's rule.
+
+    Every grad in the graph is reset first, so the last frame holds exactly what
+    `root.backward()` gives on a graph with zeroed grads, and the graph is left that way.
+    """
+    order = topological_order(root)
+    names = [f"v{i}" for i in range(len(order))]  # the names draw_dot gives, in the same order
+    readable = {node: node.label or name for node, name in zip(order, names)}
+    for node in order:
+        node.grad = 0.0
+    root.grad = 1.0
+    seed = f"Seed: d{readable[root]}/d{readable[root]} = 1"
+    frames = [Frame(None, [n.grad for n in order], seed)]
+    for i in reversed(range(len(order))):
+        order[i]._backward()
+        frames.append(Frame(names[i], [n.grad for n in order], _caption(order[i], readable)))
+    return BackwardStepper(names, frames, draw_dot(root, rankdir=rankdir))
+
+
+def _caption(node, readable) -> str:
+    name = readable[node]
+    if not node._prev:
+        return f"{name} is a leaf: nothing to pass on; its grad is {node.grad:.4f}"
+    terms = "; ".join(
+        f"{readable[child]}.grad += {local:.4f} * {node.grad:.4f}"
+        for child, local in zip(node._prev, node._local)
+    )
+    return f"{name} = {node._op} of its inputs applies its rule: {terms}"
+
+
+def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:
+    svg = stepper.graph_svg_source.pipe(format="svg", encoding="utf-8")
+    graph = svg_display(svg, context, GRAPH_CLASS)
+    frames = [
+        {"active": f.active, "grads": [f"grad {g:.4f}" for g in f.grads], "caption": f.caption}
+        for f in stepper.frames
+    ]
+    data = json.dumps({"names": stepper.names, "frames": frames}).replace("</", "<\\/")
+    last = len(frames) - 1
+    markup = (
+        '<div class="mg-stepper" tabindex="0" aria-label="The backward pass, step by step">'
+        f'<div class="mg-stepper-graph">{graph["data"]}</div>'
+        '<div class="mg-stepper-controls" hidden>'
+        '<button type="button" data-step="first" title="First step">⏮</button>'
+        '<button type="button" data-step="prev" title="Previous step (←)">◀</button>'
+        f'<input type="range" min="0" max="{last}" value="{last}" aria-label="Step">'
+        '<button type="button" data-step="next" title="Next step (→)">▶</button>'
+        '<button type="button" data-step="last" title="Last step">⏭</button>'
+        f'<span class="mg-stepper-counter">step {last} of {last}</span>'
+        "</div>"
+        f'<p class="mg-stepper-caption">{html.escape(frames[-1]["caption"])}</p>'
+        f'<script type="application/json" class="mg-stepper-frames">{data}</script>'
+        "</div>"
+    )
+    return html_display(markup)
+
+
+DISPLAYS[f"{__name__}.BackwardStepper"] = stepper_to_html

@@ -1,0 +1,68 @@
+"""The backward-pass stepper: frames from the real engine, in its order, ending at backward()."""
+
+import json
+import re
+
+from micrograd.engine import Value, topological_order
+from scripts.display import DisplayContext, display_value
+from scripts.stepper import backward_stepper
+
+
+def neuron():
+    x1, x2 = Value(2.0, label="x1"), Value(0.0, label="x2")
+    w1, w2 = Value(-3.0, label="w1"), Value(1.0, label="w2")
+    b = Value(6.8813735870195432, label="b")
+    n = x1 * w1 + x2 * w2 + b
+    n.label = "n"
+    o = n.tanh()
+    o.label = "o"
+    return o
+
+
+def test_the_last_frame_is_what_backward_gives():
+    o = neuron()
+    o.backward()
+    expected = [node.grad for node in topological_order(o)]
+    stepper = backward_stepper(neuron())
+    assert stepper.frames[-1].grads == expected
+
+
+def test_one_frame_per_node_in_reverse_topological_order_after_the_seed():
+    o = neuron()
+    order = topological_order(o)
+    stepper = backward_stepper(o)
+    assert len(stepper.frames) == len(order) + 1
+    assert stepper.frames[0].active is None
+    assert stepper.frames[0].grads == [0.0] * (len(order) - 1) + [1.0]
+    assert [f.active for f in stepper.frames[1:]] == [f"v{i}" for i in reversed(range(len(order)))]
+
+
+def test_grads_fill_in_only_when_their_consumer_has_run():
+    o = neuron()
+    stepper = backward_stepper(o)
+    n_index = [node.label for node in topological_order(o)].index("n")
+    before, after = stepper.frames[1], stepper.frames[2]  # o's rule runs first, then n's
+    assert before.grads[n_index] == after.grads[n_index] == stepper.frames[-1].grads[n_index]
+    assert stepper.frames[0].grads[n_index] == 0.0
+
+
+def test_a_stale_grad_does_not_leak_into_the_frames():
+    o = neuron()
+    o.backward()
+    o.backward()  # leaves now hold twice their gradient
+    fresh = backward_stepper(neuron()).frames[-1].grads
+    assert backward_stepper(o).frames[-1].grads == fresh
+
+
+def test_html_holds_the_svg_frames_and_escaped_captions():
+    a = Value(2.0, label="</script><b>")
+    root = a * a
+    markup = display_value(backward_stepper(root), DisplayContext())
+    assert markup["mime"] == "text/html"
+    html = markup["data"]
+    assert "<svg" in html and 'class="mg-stepper"' in html
+    payload = re.search(r'class="mg-stepper-frames">(.*?)</script>', html, re.S).group(1)
+    data = json.loads(payload.replace("<\\/", "</"))
+    assert data["frames"][-1]["grads"][0] == "grad 4.0000"
+    assert "</script><b>" not in html.split('class="mg-stepper-frames">')[0]
+    assert "<\\/script>" in payload
