@@ -15,11 +15,15 @@ from typing import Any
 _ROOT = Path(__file__).resolve().parent.parent
 if str(_ROOT) not in sys.path:
     sys.path.insert(0, str(_ROOT))
+# `mkdocs serve` loads this file again for every rebuild: drop the engine's modules so an
+# edited scripts/*.py takes effect without restarting the server.
+for _name in [name for name in sys.modules if name == "scripts" or name.startswith("scripts.")]:
+    del sys.modules[_name]
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
 from scripts.cache import environment_key  # noqa: E402
-from scripts.core import default_cache, display_path, execute_pages, load_page  # noqa: E402
+from scripts.core import default_cache, execute_pages, load_page  # noqa: E402
 from scripts.notebook import download_link_html, notebook_json  # noqa: E402
 from scripts.parse import Page, ParseError, parse_page  # noqa: E402
 from scripts.render import render_markdown, swap_placeholders  # noqa: E402
@@ -109,14 +113,16 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
 
 
 def _tail_page(markdown: str, full: Page, text: str) -> Page:
-    """The page as MkDocs hands it over (front matter cut), with the file's line numbers."""
-    first_line = 1
+    """The page as MkDocs hands it over (front matter cut), keeping the file's line numbers."""
     if text.endswith(markdown):
-        first_line = text[: len(text) - len(markdown)].count("\n") + 1
-    tail = parse_page(markdown, full.path, first_line=first_line)
+        cut = text[: len(text) - len(markdown)].count("\n")
+        if all(item.line > cut for item in full.items):
+            return Page(full.path, full.lines[cut:], full.first_line + cut, full.items)
+    tail = parse_page(markdown, full.path)
     if [i.signature() for i in tail.items] != [i.signature() for i in full.items]:
         raise PluginError(
-            f"{full.path}: its executable blocks changed between parsing and rendering"
+            f"{full.path}: its executable blocks changed while the site was building "
+            "(edited during the build?); build again"
         )
     return tail
 
@@ -137,6 +143,3 @@ def _fail_on(errors: list[BuildError]) -> None:
     if errors:
         count = f"{len(errors)} page error(s)" if len(errors) > 1 else "a page error"
         raise PluginError(f"literate build stopped by {count}:\n" + "\n\n".join(map(str, errors)))
-
-
-__all__ = ["display_path", "on_config", "on_files", "on_page_content", "on_page_markdown"]
