@@ -36,7 +36,7 @@ def make_project(directory: Path) -> Path:
                 ROOT / name, directory / name, ignore=shutil.ignore_patterns("__pycache__")
             )
     config = (ROOT / "mkdocs.yml").read_text()
-    config = config.replace("scripts/mkdocs_hook.py", str(ROOT / "scripts" / "mkdocs_hook.py"))
+    config = config.replace("  - scripts/", f"  - {ROOT / 'scripts'}/")
     config = re.sub(r"(?m)^watch:\n(  - .*\n)+", "", config)
     (directory / "mkdocs.yml").write_text(config)
     return directory

@@ -26,16 +26,11 @@ ENGINE_DIR = Path(__file__).resolve().parent
 def environment_key(project_root: Path, package: str = "micrograd") -> str:
     """Hash of what every page depends on; compute it once per build.
 
-    That is every file of the package, the engine's modules (including helpers pages import
-    from `scripts`), Python modules kept next to the pages under docs/, and the toolchain.
+    That is every file of the package, the engine's modules (including the helpers pages
+    import from `scripts`, such as pagetools) and the toolchain.
     """
     digest = hashlib.sha256()
-    sources = (
-        (project_root / package, "**/*"),
-        (ENGINE_DIR, "*.py"),
-        (project_root / "docs", "**/*.py"),
-    )
-    for directory, pattern in sources:
+    for directory, pattern in ((project_root / package, "**/*"), (ENGINE_DIR, "*.py")):
         for path in sorted(directory.glob(pattern)):
             if path.is_file() and "__pycache__" not in path.parts:
                 digest.update(str(path.relative_to(directory)).encode() + b"\0")

@@ -7,8 +7,10 @@ LITERATE_JOBS=N to change the pool size, LITERATE_NO_CACHE=1 to ignore the cache
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,6 +46,7 @@ class _Build:
 
 
 _build = _Build()
+log = logging.getLogger("mkdocs.hooks.literate")
 
 
 def on_config(config: Any) -> None:
@@ -60,6 +63,8 @@ def on_files(files: Any, config: Any) -> None:
         return
     errors: list[BuildError] = []
     for file in files.documentation_pages():
+        if not file.src_uri.endswith(".md"):
+            continue  # e.g. notebooks rendered by mkdocs-jupyter
         text = file.content_string
         path = Path(file.abs_src_path) if file.abs_src_path else Path(file.src_uri)
         try:
@@ -74,9 +79,14 @@ def on_files(files: Any, config: Any) -> None:
     cache = default_cache(_build.project_root) if use_cache else None
     environment = environment_key(_build.project_root) if use_cache else None
     jobs = int(os.environ.get("LITERATE_JOBS", "2"))
+    start = time.perf_counter()
     _build.runs = execute_pages(
         _build.pages.values(), _build.project_root, cache, jobs=jobs, environment=environment
     )
+    ran = sorted(run.path for run in _build.runs.values() if not run.from_cache)
+    if ran:
+        seconds = time.perf_counter() - start
+        log.info(f"literate: ran {len(ran)} page(s) in {seconds:.1f} s: {', '.join(ran)}")
     _fail_on([error for run in _build.runs.values() for error in run.errors])
 
 

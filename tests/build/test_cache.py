@@ -76,13 +76,3 @@ def test_execute_pages_uses_the_cache_and_never_caches_errors(tmp_path):
     engine.write_text(engine.read_text() + "\n# edited\n")
     third = execute_pages([good], project, cache)
     assert not third["docs/good.md"].from_cache
-
-
-def test_python_helpers_next_to_the_pages_are_part_of_the_environment(tmp_path):
-    project = make_project(tmp_path)
-    helper = project / "docs" / "notebooks" / "helper.py"
-    helper.parent.mkdir(parents=True)
-    helper.write_text("X = 1\n")
-    before = environment_key(project)
-    helper.write_text("X = 2\n")
-    assert environment_key(project) != before
