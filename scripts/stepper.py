@@ -82,11 +82,11 @@ def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:
         '<div class="mg-stepper" tabindex="0" aria-label="The backward pass, step by step">'
         f'<div class="mg-stepper-graph">{graph["data"]}</div>'
         '<div class="mg-stepper-controls" hidden>'
-        '<button type="button" data-step="first" title="First step">⏮</button>'
+        '<button type="button" data-step="first" title="First step">«</button>'
         '<button type="button" data-step="prev" title="Previous step (←)">◀</button>'
         f'<input type="range" min="0" max="{last}" value="{last}" aria-label="Step">'
         '<button type="button" data-step="next" title="Next step (→)">▶</button>'
-        '<button type="button" data-step="last" title="Last step">⏭</button>'
+        '<button type="button" data-step="last" title="Last step">»</button>'
         f'<span class="mg-stepper-counter">step {last} of {last}</span>'
         "</div>"
         f'<p class="mg-stepper-caption">{html.escape(frames[-1]["caption"])}</p>'

@@ -1,0 +1,34 @@
+// Graph SVGs scale down to the content width (scripts/svg.py keeps their natural width as
+// max-width). A wide graph would shrink until its text is unreadable, so it never goes below
+// 60% of its natural size: the .lit-display container scrolls sideways instead. A click on a
+// graph shows it at full size (scroll to see it all); a second click fits it again.
+(function () {
+  const SMALLEST = 0.6;
+
+  function naturalWidth(svg) {
+    const width = svg.style.maxWidth; // e.g. "812pt"
+    const value = parseFloat(width);
+    return width.endsWith("pt") ? (value * 4) / 3 : value;
+  }
+
+  function setUp(svg) {
+    if (svg.dataset.sized) return;
+    svg.dataset.sized = "1";
+    const natural = naturalWidth(svg);
+    if (!natural) return;
+    // a stepper shows its whole graph, so that the active node is always in view
+    if (!svg.closest(".mg-stepper")) svg.style.minWidth = `${Math.round(natural * SMALLEST)}px`;
+    svg.setAttribute("title", "Click to show at full size");
+    svg.addEventListener("click", () => {
+      const full = svg.classList.toggle("lit-fullsize");
+      svg.style.width = full ? `${Math.round(natural)}px` : "";
+      svg.style.maxWidth = full ? "none" : `${natural}px`;
+    });
+  }
+
+  function setUpAll() {
+    document.querySelectorAll(".lit-display svg.lit-graph, .mg-stepper-graph svg.lit-graph").forEach(setUp);
+  }
+  if (typeof document$ !== "undefined") document$.subscribe(setUpAll);
+  else document.addEventListener("DOMContentLoaded", setUpAll);
+})();
