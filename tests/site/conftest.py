@@ -49,8 +49,13 @@ def source_pages() -> list[str]:
     return pages
 
 
+_FAILED_BUILDS: dict[Path, str] = {}  # a failed build fails every test using it, built once
+
+
 def mkdocs_build(config: Path, site_dir: Path) -> None:
     """`mkdocs build --strict`; a failure fails the calling test with the build's log."""
+    if config in _FAILED_BUILDS:
+        pytest.fail(_FAILED_BUILDS[config], pytrace=False)
     result = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", config, "-d", site_dir],
         cwd=config.parent,
@@ -60,7 +65,9 @@ def mkdocs_build(config: Path, site_dir: Path) -> None:
         timeout=600,
     )
     if result.returncode != 0:
-        pytest.fail(f"mkdocs build --strict failed:\n{result.stderr[-6000:]}", pytrace=False)
+        log = "\n".join(line for line in result.stderr.splitlines() if "INFO" not in line)
+        _FAILED_BUILDS[config] = f"mkdocs build --strict failed:\n{log[-6000:]}"
+        pytest.fail(_FAILED_BUILDS[config], pytrace=False)
 
 
 @pytest.fixture(scope="session")
