@@ -183,9 +183,8 @@ def _as_float(data):
 
 
 def _as_value(x):
-    """Wrap a plain number in a Value; None for anything else (the operator then declines)."""
-    if type(x) is Value or type(x) is float or type(x) is int:  # the common cases, fast
-        return x if type(x) is Value else Value(x)
+    """x if it is a Value, a new leaf if it is a plain real number, else None: the operator
+    then returns NotImplemented and Python names the unsupported operand in its TypeError."""
     if isinstance(x, Value):
         return x
     if isinstance(x, Real) and not isinstance(x, bool):
