@@ -81,8 +81,8 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
     end = html_text.find("</h1>")
     if end < 0:
         raise PluginError(f"{page.file.src_uri}: a notebook needs a '# Title' Markdown cell first")
-    end = html_text.find("</div>", end)  # the h1 sits in a rendered Markdown cell: after it
-    return html_text[: end + len("</div>")] + download + html_text[end + len("</div>") :]
+    end = html_text.find("</div>", end)  # the end of the first Markdown cell, with the h1
+    return html_text[:end] + download + html_text[end:]
 
 
 def on_post_page(output: str, page: Any, config: Any) -> str:

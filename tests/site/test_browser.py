@@ -156,7 +156,6 @@ def open_page(browser, site_url: str) -> Iterator:
         recorder = Recorder(page)
         response = page.goto(urljoin(base, path.removesuffix("index.html")), wait_until="load")
         assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
-        page.wait_for_load_state("networkidle")
         return page, recorder
 
     yield open_
@@ -184,11 +183,10 @@ def _check_graphs(page, path: str, scheme: str) -> list[str]:
     return problems
 
 
-def _screenshot(page, path: str, suffix: str) -> None:
+def _screenshot(page, path: str, suffix: str, full_page: bool = True) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(
-        path=SCREENSHOTS / f"{_page_id(path).replace('/', '-')}-{suffix}.png", full_page=True
-    )
+    name = f"{_page_id(path).replace('/', '-')}-{suffix}.png"
+    page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
 
 
 @pytest.mark.parametrize("path", PAGES, ids=_page_id)
@@ -221,7 +219,8 @@ def test_page(path: str, built_site: Path, open_page) -> None:
     _screenshot(page, path, "desktop-dark")
 
     phone, phone_recorder = open_page(path, PHONE)
-    _screenshot(phone, path, "phone")
+    phone.wait_for_load_state("networkidle")  # late requests (search index, fonts) are seen
+    _screenshot(phone, path, "phone", full_page=False)
 
     for rec in (recorder, phone_recorder):
         problems += [f"{path}: {error}" for error in rec.errors]
