@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PIP    := $(BIN)/python -m pip -qq --disable-pip-version-check  # -qq: errors only
 
-.PHONY: serve build test lint bench clean setup graphviz
+.PHONY: serve build test lint bench clean setup graphviz chromium
 
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -20,7 +20,7 @@ build: setup
 	@rm -rf site.old; if [ -d site ]; then mv site site.old; fi; mv site.new site; rm -rf site.old
 	@echo "site/ is up to date"
 
-test: setup lint
+test: setup lint chromium
 	$(BIN)/python -m pytest -q
 
 lint: setup
@@ -41,6 +41,10 @@ $(STAMP): pyproject.toml constraints.txt
 
 graphviz:
 	@command -v dot >/dev/null 2>&1 || scripts/install-system-package.sh graphviz dot
+
+# The browser tests (tests/site) drive Debian's Chromium; Playwright's own download is not used.
+chromium:
+	@command -v chromium >/dev/null 2>&1 || scripts/install-system-package.sh chromium chromium
 
 clean:
 	rm -rf site site.new site.old .cache .pytest_cache .ruff_cache
