@@ -21,18 +21,34 @@ from scripts.results import ItemResult
 
 SCHEMA = 1
 ENGINE_DIR = Path(__file__).resolve().parent
+# Engine files that cannot change a page's results (front ends, and rendering, which is done
+# after the cache on every build): editing them must not re-run every page.
+NOT_IN_RESULTS = frozenset(
+    {
+        "bench_build.py",
+        "bench_engine.py",
+        "cli.py",
+        "mkdocs_hook.py",
+        "notebook.py",
+        "notebooks_hook.py",
+        "pytest_plugin.py",
+        "render.py",
+    }
+)
 
 
 def environment_key(project_root: Path, package: str = "micrograd") -> str:
     """Hash of what every page depends on; compute it once per build.
 
     That is every file of the package, the engine's modules (including the helpers pages
-    import from `scripts`, such as pagetools) and the toolchain.
+    import from `scripts`, such as pagetools; not the front ends in NOT_IN_RESULTS) and the
+    toolchain.
     """
     digest = hashlib.sha256()
     for directory, pattern in ((project_root / package, "**/*"), (ENGINE_DIR, "*.py")):
         for path in sorted(directory.glob(pattern)):
-            if path.is_file() and "__pycache__" not in path.parts:
+            skip = directory == ENGINE_DIR and path.name in NOT_IN_RESULTS
+            if path.is_file() and "__pycache__" not in path.parts and not skip:
                 digest.update(str(path.relative_to(directory)).encode() + b"\0")
                 digest.update(hashlib.sha256(path.read_bytes()).digest())
     digest.update(sys.version.encode())
@@ -88,6 +104,21 @@ class Cache:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+
+    def load_timings(self) -> dict[str, float]:
+        """Seconds each page took when it last ran (to start the slowest first)."""
+        try:
+            timings = json.loads((self.directory / "timings.json").read_text(encoding="utf-8"))
+            return {str(k): float(v) for k, v in timings.items()}
+        except (OSError, ValueError, TypeError, AttributeError):
+            return {}
+
+    def store_timings(self, timings: dict[str, float]) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            json.dump(timings, file)
+        os.replace(temporary, self.directory / "timings.json")
 
     def clear(self) -> None:
         shutil.rmtree(self.directory, ignore_errors=True)

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Iterable
+from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 from scripts.cache import Cache, environment_key, page_key
 from scripts.parse import Page, ParseError, parse_page
 from scripts.results import BuildError, PageRun
-from scripts.runner import DEFAULT_JOBS, run_pages
+from scripts.runner import DEFAULT_JOBS, run_page
 
 CACHE_SUBDIR = Path(".cache") / "literate"
 
@@ -39,44 +41,99 @@ def load_pages(paths: Iterable[Path], project_root: Path) -> tuple[list[Page], l
     return pages, errors
 
 
+class PendingRuns:
+    """Page runs under way: cached pages are ready at once, stale ones run in a small pool.
+
+    `get(path)` waits for one page only, so a front end can render early pages while later
+    ones still run.
+    """
+
+    def __init__(self, ready: dict[str, PageRun], pool: ThreadPoolExecutor | None = None):
+        self.ready = ready
+        self.pool = pool
+        self.futures: dict[str, Future[PageRun]] = {}
+
+    def get(self, path: str) -> PageRun:
+        if path not in self.ready:
+            self.ready[path] = self.futures[path].result()
+        return self.ready[path]
+
+    def wait_all(self) -> dict[str, PageRun]:
+        for path in list(self.futures):
+            self.get(path)
+        if self.pool is not None:
+            self.pool.shutdown()
+        return self.ready
+
+    def ran(self) -> list[str]:
+        """Paths of the pages that were run (not taken from the cache), so far."""
+        return sorted(path for path, run in self.ready.items() if not run.from_cache)
+
+    def cancel(self) -> None:
+        """Drop the pages not started yet (runs under way finish on their own)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def start_pages(
+    pages: Iterable[Page],
+    project_root: Path,
+    cache: Cache | None = None,
+    jobs: int = DEFAULT_JOBS,
+    environment: str | None = None,
+) -> PendingRuns:
+    """Look every page up in the cache and start running the stale ones, in page order.
+
+    Pass `environment` (from `environment_key`) to avoid hashing the package again; only
+    successful runs are cached.
+    """
+    if cache is not None and environment is None:
+        environment = environment_key(project_root)
+    ready: dict[str, PageRun] = {}
+    stale: list[tuple[Page, str | None]] = []
+    for page in pages:
+        if not page.items:
+            ready[page.path] = PageRun(page.path, [], [], from_cache=True)
+            continue
+        key = page_key(page, environment) if cache is not None and environment else None
+        cached = cache.load(key) if cache is not None and key else None
+        if cached is not None and len(cached) == len(page.items):
+            ready[page.path] = PageRun(page.path, cached, [], from_cache=True)
+        else:
+            stale.append((page, key))
+    if not stale:
+        return PendingRuns(ready)
+    pending = PendingRuns(ready, ThreadPoolExecutor(max_workers=max(1, jobs)))
+    timings = cache.load_timings() if cache is not None else {}
+    lock = threading.Lock()
+    # The slowest pages start first (unknown ones count as slow): a long page started last
+    # would keep the build waiting alone at the end.
+    stale.sort(key=lambda pair: -timings.get(pair[0].path, float("inf")))
+
+    def run_and_store(page: Page, key: str | None) -> PageRun:
+        run = run_page(page, project_root)
+        if cache is not None and key is not None and run.ok:
+            cache.store(key, run.results)
+            with lock:
+                timings[page.path] = round(run.seconds, 3)
+                cache.store_timings(timings)
+        return run
+
+    for page, key in stale:
+        assert pending.pool is not None
+        pending.futures[page.path] = pending.pool.submit(run_and_store, page, key)
+    return pending
+
+
 def execute_pages(
     pages: Iterable[Page],
     project_root: Path,
     cache: Cache | None = None,
     jobs: int = DEFAULT_JOBS,
     environment: str | None = None,
-    on_done: Callable[[PageRun], None] | None = None,
 ) -> dict[str, PageRun]:
-    """Results for every page: from the cache when fresh, else run (stale pages in parallel).
-
-    Pass `environment` (from `environment_key`) to avoid hashing the package again; only
-    successful runs are cached.
-    """
-    runs: dict[str, PageRun] = {}
-    stale: list[Page] = []
-    keys: dict[str, str] = {}
-    if cache is not None and environment is None:
-        environment = environment_key(project_root)
-    for page in pages:
-        if not page.items:
-            runs[page.path] = PageRun(page.path, [], [], from_cache=True)
-            continue
-        if cache is not None and environment is not None:
-            keys[page.path] = page_key(page, environment)
-            cached = cache.load(keys[page.path])
-            if cached is not None and len(cached) == len(page.items):
-                runs[page.path] = PageRun(page.path, cached, [], from_cache=True)
-                continue
-        stale.append(page)
-
-    def finished(run: PageRun) -> None:
-        if cache is not None and run.ok and run.path in keys:
-            cache.store(keys[run.path], run.results)
-        if on_done is not None:
-            on_done(run)
-
-    runs.update(run_pages(stale, project_root, jobs=jobs, on_done=finished))
-    return runs
+    """Results for every page, from the cache when fresh, else run (in parallel); waits."""
+    return start_pages(pages, project_root, cache, jobs, environment).wait_all()
 
 
 def default_cache(project_root: Path) -> Cache:

@@ -25,7 +25,7 @@ for _name in [name for name in sys.modules if name == "scripts" or name.startswi
 from mkdocs.exceptions import PluginError  # noqa: E402
 
 from scripts.cache import environment_key  # noqa: E402
-from scripts.core import default_cache, execute_pages, load_page  # noqa: E402
+from scripts.core import PendingRuns, default_cache, load_page, start_pages  # noqa: E402
 from scripts.notebook import download_link_html, notebook_json  # noqa: E402
 from scripts.parse import Page, ParseError, parse_page  # noqa: E402
 from scripts.render import render_markdown, swap_placeholders  # noqa: E402
@@ -40,7 +40,8 @@ class _Build:
         self.project_root = _ROOT
         self.texts: dict[str, str] = {}
         self.pages: dict[str, Page] = {}
-        self.runs: dict[str, PageRun] = {}
+        self.pending: PendingRuns | None = None
+        self.started = 0.0
         self.fragments: dict[str, dict[str, str]] = {}
         self.rendered_pages: dict[str, Page] = {}
 
@@ -58,7 +59,11 @@ def on_config(config: Any) -> None:
 
 
 def on_files(files: Any, config: Any) -> None:
-    """Parse all pages and run the stale ones before any page is rendered."""
+    """Parse all pages and start running the stale ones (in page order, in parallel).
+
+    Each page waits for its own results only when it is rendered, so the rest of the build
+    goes on meanwhile.
+    """
     if not _build.enabled:
         return
     errors: list[BuildError] = []
@@ -79,15 +84,20 @@ def on_files(files: Any, config: Any) -> None:
     cache = default_cache(_build.project_root) if use_cache else None
     environment = environment_key(_build.project_root) if use_cache else None
     jobs = int(os.environ.get("LITERATE_JOBS", "2"))
-    start = time.perf_counter()
-    _build.runs = execute_pages(
+    _build.started = time.perf_counter()
+    _build.pending = start_pages(
         _build.pages.values(), _build.project_root, cache, jobs=jobs, environment=environment
     )
-    ran = sorted(run.path for run in _build.runs.values() if not run.from_cache)
-    if ran:
-        seconds = time.perf_counter() - start
-        log.info(f"literate: ran {len(ran)} page(s) in {seconds:.1f} s: {', '.join(ran)}")
-    _fail_on([error for run in _build.runs.values() for error in run.errors])
+
+
+def _run_of(page: Page) -> PageRun:
+    """The page's results; on any error, wait for every page and fail with all errors."""
+    assert _build.pending is not None
+    run = _build.pending.get(page.path)
+    if not run.ok:
+        runs = _build.pending.wait_all()
+        _fail_on([error for other in runs.values() for error in other.errors])
+    return run
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
@@ -95,7 +105,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     if page_source is None or not page_source.items:
         return markdown
     tail = _tail_page(markdown, page_source, _build.texts[page.file.src_uri])
-    rendered = render_markdown(tail, _build.runs[page_source.path].results)
+    rendered = render_markdown(tail, _run_of(page_source).results)
     _build.fragments[page.file.src_uri] = rendered.fragments
     _build.rendered_pages[page.file.src_uri] = tail
     return rendered.markdown
@@ -117,9 +127,26 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
     if source is not None:
         target = Path(config.site_dir) / Path(page.file.dest_uri).parent / _notebook_name(page)
         target.parent.mkdir(parents=True, exist_ok=True)
-        results = _build.runs[source.path].results
+        results = _run_of(source).results
         target.write_text(notebook_json(source, results), encoding="utf-8")
     return output
+
+
+def on_post_build(config: Any) -> None:
+    """Every page must have run, even one that was not rendered; then say what ran."""
+    if _build.pending is None:
+        return
+    runs = _build.pending.wait_all()
+    _fail_on([error for run in runs.values() for error in run.errors])
+    ran = _build.pending.ran()
+    if ran:
+        seconds = time.perf_counter() - _build.started
+        log.info(f"literate: ran {len(ran)} page(s) within {seconds:.1f} s: {', '.join(ran)}")
+
+
+def on_build_error(error: Exception) -> None:
+    if _build.pending is not None:
+        _build.pending.cancel()
 
 
 def _tail_page(markdown: str, full: Page, text: str) -> Page:

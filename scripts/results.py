@@ -54,6 +54,7 @@ class PageRun:
     results: list[ItemResult]
     errors: list[BuildError]
     from_cache: bool = False
+    seconds: float = 0.0  # wall time of the run (0 when from the cache)
 
     @property
     def ok(self) -> bool:

@@ -1,4 +1,4 @@
-"""Run pages in fresh worker processes (a small pool), enforcing per-item timeouts."""
+"""Run a page in a fresh worker process, enforcing per-item timeouts."""
 
 from __future__ import annotations
 
@@ -11,8 +11,6 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -25,25 +23,6 @@ STARTUP_TIMEOUT = 60.0
 DEFAULT_JOBS = 2
 
 
-def run_pages(
-    pages: Iterable[Page],
-    project_root: Path,
-    jobs: int = DEFAULT_JOBS,
-    on_done: Callable[[PageRun], None] | None = None,
-) -> dict[str, PageRun]:
-    """Run pages concurrently, each in its own fresh interpreter; results keyed by page path."""
-    pages = list(pages)
-    runs: dict[str, PageRun] = {}
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(run_page, page, project_root) for page in pages]
-        for future in futures:
-            run = future.result()
-            runs[run.path] = run
-            if on_done is not None:
-                on_done(run)
-    return runs
-
-
 def run_page(page: Page, project_root: Path, output_limit: int = OUTPUT_LIMIT) -> PageRun:
     """Run one page's items in order in a new worker process."""
     job = {
@@ -53,8 +32,11 @@ def run_page(page: Page, project_root: Path, output_limit: int = OUTPUT_LIMIT) -
         "output_limit": output_limit,
         "items": [_item_job(item) for item in page.items],
     }
+    start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="literate-") as workdir:
-        return _Watchdog(page, project_root, Path(workdir)).run(job)
+        run = _Watchdog(page, project_root, Path(workdir)).run(job)
+    run.seconds = time.monotonic() - start
+    return run
 
 
 def _item_job(item: Any) -> dict[str, Any]:

@@ -2,8 +2,9 @@
 
 import shutil
 
+import scripts.cache
 from scripts.cache import Cache, environment_key, page_key
-from scripts.core import execute_pages
+from scripts.core import execute_pages, start_pages
 from scripts.results import ItemResult
 
 from .helpers import REPO_ROOT, fence, page_of
@@ -65,7 +66,8 @@ def test_execute_pages_uses_the_cache_and_never_caches_errors(tmp_path):
     good, bad = page_of(PAGE, "docs/good.md"), page_of(fence("1 / 0"), "docs/bad.md")
     first = execute_pages([good, bad], project, cache)
     assert not first["docs/good.md"].from_cache and first["docs/bad.md"].errors
-    assert len(list(cache.directory.glob("*.json"))) == 1
+    assert len([p for p in cache.directory.glob("*.json") if p.name != "timings.json"]) == 1
+    assert set(cache.load_timings()) == {"docs/good.md"}
     second = execute_pages(
         [page_of(PAGE.replace("prose", "words"), "docs/good.md"), bad], project, cache
     )
@@ -76,3 +78,33 @@ def test_execute_pages_uses_the_cache_and_never_caches_errors(tmp_path):
     engine.write_text(engine.read_text() + "\n# edited\n")
     third = execute_pages([good], project, cache)
     assert not third["docs/good.md"].from_cache
+
+
+def test_engine_files_count_but_front_ends_do_not(tmp_path, monkeypatch):
+    project = make_project(tmp_path / "project")
+    engine = tmp_path / "engine"
+    engine.mkdir()
+    (engine / "worker.py").write_text("A = 1\n")
+    (engine / "mkdocs_hook.py").write_text("B = 1\n")
+    monkeypatch.setattr(scripts.cache, "ENGINE_DIR", engine)
+    before = environment_key(project)
+    (engine / "mkdocs_hook.py").write_text("B = 2\n")
+    assert environment_key(project) == before
+    (engine / "worker.py").write_text("A = 2\n")
+    assert environment_key(project) != before
+
+
+def test_slowest_known_pages_start_first(tmp_path):
+    cache = Cache(tmp_path / "cache")
+    cache.store_timings({"docs/quick.md": 0.5, "docs/slow.md": 9.0})
+    pages = [page_of(fence("1"), f"docs/{name}.md") for name in ("quick", "new", "slow")]
+    pending = start_pages(pages, REPO_ROOT, cache, environment="env")
+    assert list(pending.futures) == ["docs/new.md", "docs/slow.md", "docs/quick.md"]
+    assert all(run.ok for run in pending.wait_all().values())
+    assert set(cache.load_timings()) == {"docs/quick.md", "docs/new.md", "docs/slow.md"}
+
+
+def test_unreadable_timings_are_ignored(tmp_path):
+    cache = Cache(tmp_path)
+    (tmp_path / "timings.json").write_text("{torn")
+    assert cache.load_timings() == {}
