@@ -123,7 +123,11 @@ class _Watchdog:
                 deadline = time.monotonic() + STARTUP_TIMEOUT
             elif event["event"] == "finished":
                 finished = True
-        code = process.wait()
+        try:
+            code = process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            _kill(process)
+            code = process.wait()
         if not finished:
             self._crashed(code, current, crash_log)
 

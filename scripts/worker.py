@@ -49,6 +49,8 @@ def main() -> None:
             break
     send({"event": "finished"})
     channel.close()
+    # Threads or atexit handlers a block left behind must not keep the worker alive.
+    os._exit(0)
 
 
 def _detach_stdin() -> None:

@@ -177,3 +177,10 @@ def test_expect_checks_printed_output():
 def test_reading_stdin_sees_end_of_file_instead_of_hanging():
     _, run = run_markdown(fence("import sys\nprint(repr(sys.stdin.read()))", 'timeout="5"'))
     assert run.results[0].stdout == "''\n"
+
+
+def test_threads_left_running_by_a_block_do_not_hang_the_page():
+    code = "import threading, time\nthreading.Thread(target=time.sleep, args=(600,)).start()"
+    _, run = run_markdown(fence(code, 'timeout="5"'))
+    assert run.ok, run.errors
+    assert run.seconds < 10
