@@ -11,6 +11,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +92,7 @@ class _Watchdog:
                 if process.poll() is None:
                     _kill(process)
                 process.wait()
+                _kill_group(process.pid)  # processes a block started and left behind
         return PageRun(self.page.path, self.results, self.errors)
 
     def _send_job(self, process: subprocess.Popen[bytes], job: dict[str, Any]) -> None:
@@ -113,7 +115,12 @@ class _Watchdog:
                 return
             if line is None:
                 break
-            event = json.loads(line)
+            try:
+                event = json.loads(line)
+            except ValueError:
+                self._page_error("the worker sent an unreadable message", line[:200])
+                _kill(process)
+                return
             if event["event"] == "start":
                 current = event["index"]
                 deadline = time.monotonic() + self._timeout_of(current)
@@ -200,6 +207,11 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
         os.killpg(process.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         process.kill()
+
+
+def _kill_group(group: int) -> None:
+    with suppress(ProcessLookupError, PermissionError):
+        os.killpg(group, signal.SIGKILL)
 
 
 def _tail(log: Any, limit: int = 4000) -> str:

@@ -1,5 +1,7 @@
 """Running pages in fresh workers: namespaces, capture, errors with locations, timeouts."""
 
+import os
+import time
 from pathlib import Path
 
 from .helpers import fence, run_markdown
@@ -184,3 +186,25 @@ def test_threads_left_running_by_a_block_do_not_hang_the_page():
     _, run = run_markdown(fence(code, 'timeout="5"'))
     assert run.ok, run.errors
     assert run.seconds < 10
+
+
+def test_processes_left_behind_by_a_page_are_stopped(tmp_path):
+    marker = tmp_path / "pid"
+    code = f"""
+    import subprocess
+    child = subprocess.Popen(["sleep", "600"])
+    open({str(marker)!r}, "w").write(str(child.pid))
+    """
+    _, run = run_markdown(fence(code))
+    assert run.ok, run.errors
+    pid = int(marker.read_text())
+    for _ in range(50):
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            break
+        if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
+            break  # killed, waiting to be reaped by init
+        time.sleep(0.05)
+    else:
+        raise AssertionError(f"the page's child process {pid} is still running")
