@@ -90,6 +90,16 @@ def test_failing_block_fails_the_build_with_its_location(tmp_path):
     assert 'File "docs/bad.md", line 12, in <module>' in done.stderr
 
 
+def test_every_failing_page_is_reported(tmp_path):
+    other = '# Other\n\n```python exec="1" timeout="1"\nwhile True:\n    pass\n```\n'
+    site = make_site(tmp_path, {"index.md": GOOD, "bad.md": BAD, "other.md": other})
+    done = build(site)
+    assert done.returncode != 0
+    assert "stopped by 2 page error(s)" in done.stderr
+    assert "docs/bad.md:11: AttributeError" in done.stderr
+    assert "docs/other.md:3: timed out after 1 s" in done.stderr
+
+
 def test_unknown_option_fails_the_build_with_its_location(tmp_path):
     site = make_site(tmp_path, {"index.md": '# X\n\n```python exec="1" hide="1"\n1\n```\n'})
     done = build(site)
