@@ -74,7 +74,7 @@ def _block_markdown(block: Block, result: ItemResult, rendered: Rendered, nonce:
         token = f"LITERATE{nonce}X{len(rendered.fragments)}"
         rendered.fragments[token] = output
         lines.extend(["", f"{indent}{token}", ""])
-    return lines
+    return lines or [""]  # a hidden block still separates the paragraphs around it
 
 
 def output_html(result: ItemResult) -> str:

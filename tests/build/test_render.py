@@ -70,6 +70,7 @@ def test_golden_markdown():
         "\n"
         "\n"
         "\n"
+        "\n"
         "!!! note\n"
         "\n"
         '    ```python title="x.py"\n'
@@ -119,6 +120,13 @@ def test_live_page_escapes_printed_html_and_inline_values():
     assert "&lt;b&gt;x&lt;/b&gt; &amp; y" in html
     assert "<b>" not in html and "<i>" not in html
     assert "<p>Value: &lt;i&gt;*a*&lt;/i&gt;.</p>" in html
+
+
+def test_hidden_block_without_output_keeps_paragraphs_apart():
+    page = page_of('First paragraph.\n```python exec="1" hide_code="1"\nx = 1\n```\nSecond.\n')
+    rendered = render_markdown(page, [ItemResult()])
+    html = markdown.markdown(rendered.markdown, extensions=EXTENSIONS)
+    assert html == "<p>First paragraph.</p>\n<p>Second.</p>"
 
 
 def test_escape_inline_neutralises_markdown():
