@@ -10,7 +10,7 @@ from pathlib import Path
 from scripts.cache import Cache, environment_key, page_key
 from scripts.parse import Page, ParseError, parse_page
 from scripts.results import BuildError, PageRun
-from scripts.runner import DEFAULT_JOBS, run_page
+from scripts.runner import DEFAULT_JOBS, run_page, stop_all_workers
 
 CACHE_SUBDIR = Path(".cache") / "literate"
 
@@ -70,9 +70,10 @@ class PendingRuns:
         return sorted(path for path, run in self.ready.items() if not run.from_cache)
 
     def cancel(self) -> None:
-        """Drop the pages not started yet (runs under way finish on their own)."""
+        """Drop the pages not started yet and stop the ones under way."""
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
+            stop_all_workers()
 
 
 def start_pages(

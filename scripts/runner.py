@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from contextlib import suppress
 from pathlib import Path
@@ -22,6 +23,17 @@ ENGINE_ROOT = Path(__file__).resolve().parent.parent
 OUTPUT_LIMIT = 100_000  # bytes of captured text per stream and block
 STARTUP_TIMEOUT = 60.0
 DEFAULT_JOBS = 2
+
+_live_workers: set[subprocess.Popen[bytes]] = set()  # so a cancelled build can stop them
+_live_lock = threading.Lock()
+
+
+def stop_all_workers() -> None:
+    """Kill every worker still running (for a build that has already failed)."""
+    with _live_lock:
+        workers = list(_live_workers)
+    for process in workers:
+        _kill(process)
 
 
 def run_page(page: Page, project_root: Path, output_limit: int = OUTPUT_LIMIT) -> PageRun:
@@ -84,6 +96,8 @@ class _Watchdog:
                 )
             finally:
                 os.close(write_fd)
+            with _live_lock:
+                _live_workers.add(process)
             try:
                 self._send_job(process, job)
                 self._follow(process, read_fd, crash_log)
@@ -93,6 +107,8 @@ class _Watchdog:
                     _kill(process)
                 process.wait()
                 _kill_group(process.pid)  # processes a block started and left behind
+                with _live_lock:
+                    _live_workers.discard(process)
         return PageRun(self.page.path, self.results, self.errors)
 
     def _send_job(self, process: subprocess.Popen[bytes], job: dict[str, Any]) -> None:

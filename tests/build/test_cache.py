@@ -1,6 +1,7 @@
 """The cache: keys that follow what a result depends on, atomic and forgiving storage."""
 
 import shutil
+import time
 
 import scripts.cache
 from scripts.cache import Cache, environment_key, page_key
@@ -108,3 +109,14 @@ def test_unreadable_timings_are_ignored(tmp_path):
     cache = Cache(tmp_path)
     (tmp_path / "timings.json").write_text("{torn")
     assert cache.load_timings() == {}
+
+
+def test_cancel_stops_pages_under_way(tmp_path):
+    slow = page_of(fence("import time\ntime.sleep(30)"), "docs/slow.md")
+    pending = start_pages([slow], REPO_ROOT, Cache(tmp_path), environment="env")
+    time.sleep(1.0)  # let the worker start
+    started = time.monotonic()
+    pending.cancel()
+    run = pending.get("docs/slow.md")
+    assert time.monotonic() - started < 5
+    assert run.errors and "killed by SIGKILL" in run.errors[0].message
