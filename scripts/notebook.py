@@ -2,13 +2,15 @@
 
 Prose becomes Markdown cells (inline values filled in), each executable block a code cell with
 its outputs. A block that is meant to raise is wrapped in try/except so the notebook runs top to
-bottom.
+bottom. Imports of the site's own helpers (`from scripts.pagetools import show_source`) become
+small stand-ins, so that a downloaded notebook needs nothing but micrograd.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import re
 import textwrap
 from typing import Any
 
@@ -16,6 +18,51 @@ from scripts.parse import Block, Inline, Page
 from scripts.render import escape_inline
 from scripts.results import ItemResult
 from scripts.svg import restore_size
+
+# What a notebook runs instead of importing a helper module of the site (scripts/ is not there
+# next to a downloaded notebook). Keyed by module; each stand-in defines the same names.
+NOTEBOOK_STANDINS = {
+    "pagetools": '''
+import inspect
+
+
+def show_source(obj):
+    """Print the source of a function or class of the installed micrograd."""
+    print(inspect.getsource(obj))
+''',
+    "stepper": '''
+from micrograd import draw_dot
+from micrograd.engine import topological_order
+
+
+def backward_stepper(root, rankdir="LR"):
+    """On the site, a step-by-step view; here, the graph after a fresh backward pass."""
+    for node in topological_order(root):
+        node.grad = 0.0
+    root.backward()
+    return draw_dot(root, rankdir=rankdir)
+''',
+}
+_SITE_IMPORT = re.compile(r"^([ \t]*)from scripts\.(\w+) import [^\n]+$", re.MULTILINE)
+
+
+class NotebookError(ValueError):
+    """A page that cannot become a self-contained notebook."""
+
+
+def portable_code(code: str) -> str:
+    """The code with each `from scripts.X import ...` replaced by X's notebook stand-in."""
+
+    def standin(match: re.Match[str]) -> str:
+        module = match.group(2)
+        if module not in NOTEBOOK_STANDINS:
+            raise NotebookError(
+                f"'{match.group(0).strip()}': scripts.{module} has no notebook stand-in "
+                "(add one to NOTEBOOK_STANDINS in scripts/notebook.py)"
+            )
+        return textwrap.indent(NOTEBOOK_STANDINS[module].strip("\n"), match.group(1))
+
+    return _SITE_IMPORT.sub(standin, code)
 
 
 def download_link_html(filename: str) -> str:
@@ -78,7 +125,7 @@ def _flush_prose(prose: list[str], cells: list[dict[str, Any]]) -> None:
 
 
 def _code_cell(block: Block, result: ItemResult, count: int, _index: int) -> dict[str, Any]:
-    code = block.code.rstrip("\n")
+    code = portable_code(block.code.rstrip("\n"))
     expected = block.options["raises"]
     if expected:
         code = (

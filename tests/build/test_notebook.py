@@ -1,11 +1,13 @@
 """Notebook export: valid nbformat, outputs attached, runs top to bottom."""
 
 import json
+import subprocess
+import sys
 
 import nbformat
 import pytest
 
-from scripts.notebook import build_notebook, notebook_json
+from scripts.notebook import NotebookError, build_notebook, notebook_json, portable_code
 
 from .helpers import REPO_ROOT, run_markdown
 
@@ -80,3 +82,48 @@ def test_notebook_is_the_same_on_every_build():
     text = notebook_json(page, first.results)
     assert text == notebook_json(page, second.results)
     assert json.loads(text) == build_notebook(page, first.results)
+
+
+HELPERS_SOURCE = """\
+# Uses the site's helpers
+
+```python exec="1"
+from micrograd import Value
+from scripts.pagetools import show_source
+from scripts.stepper import backward_stepper
+
+a = Value(3.0, label="a")
+b = a * a
+show_source(Value._backward)
+```
+
+```python exec="1"
+backward_stepper(b)
+```
+
+```python exec="1"
+print(a.grad)
+```
+"""
+
+
+def test_a_notebook_needs_only_micrograd_not_the_site_helpers(tmp_path):
+    """Imports from scripts/ become stand-ins; the cells run where scripts/ cannot be imported."""
+    page, run = run_markdown(HELPERS_SOURCE, path="docs/helpers.md")
+    assert run.ok, run.errors
+    notebook = nbformat.reads(notebook_json(page, run.results), as_version=4)
+    code = "\n\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
+    assert "scripts" not in code
+    program = tmp_path / "notebook.py"
+    program.write_text("import sys\nsys.modules['scripts'] = None  # not importable\n" + code)
+    result = subprocess.run(
+        [sys.executable, str(program)], capture_output=True, text=True, cwd=tmp_path, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "def _backward(self):" in result.stdout
+    assert result.stdout.rstrip().endswith("6.0")
+
+
+def test_an_unknown_site_helper_is_named():
+    with pytest.raises(NotebookError, match=r"scripts\.secret has no notebook stand-in"):
+        portable_code("from scripts.secret import thing")
