@@ -44,6 +44,7 @@ def backward_stepper(root, rankdir="LR"):
 ''',
 }
 _SITE_IMPORT = re.compile(r"^([ \t]*)from scripts\.(\w+) import [^\n]+$", re.MULTILINE)
+_ANY_SITE_IMPORT = re.compile(r"^[ \t]*(from|import)[ \t]+scripts\b[^\n]*$", re.MULTILINE)
 
 
 class NotebookError(ValueError):
@@ -62,7 +63,14 @@ def portable_code(code: str) -> str:
             )
         return textwrap.indent(NOTEBOOK_STANDINS[module].strip("\n"), match.group(1))
 
-    return _SITE_IMPORT.sub(standin, code)
+    portable = _SITE_IMPORT.sub(standin, code)
+    other = _ANY_SITE_IMPORT.search(portable)
+    if other:
+        raise NotebookError(
+            f"'{other.group(0).strip()}': write 'from scripts.MODULE import NAME', "
+            "the form a notebook stand-in can replace"
+        )
+    return portable
 
 
 def download_link_html(filename: str) -> str:
@@ -92,7 +100,10 @@ def build_notebook(page: Page, results: list[ItemResult]) -> dict[str, Any]:
         if block is not None:
             _flush_prose(prose, cells)
             count += 1
-            cells.append(_code_cell(block[0], block[1], count, len(cells)))
+            try:
+                cells.append(_code_cell(block[0], block[1], count))
+            except NotebookError as error:
+                raise NotebookError(f"{page.path}:{block[0].line}: {error}") from None
             line = block[0].end_line + 1
             continue
         text = page.line_text(line)
@@ -124,7 +135,7 @@ def _flush_prose(prose: list[str], cells: list[dict[str, Any]]) -> None:
         cells.append({"cell_type": "markdown", "id": "", "metadata": {}, "source": text})
 
 
-def _code_cell(block: Block, result: ItemResult, count: int, _index: int) -> dict[str, Any]:
+def _code_cell(block: Block, result: ItemResult, count: int) -> dict[str, Any]:
     code = portable_code(block.code.rstrip("\n"))
     expected = block.options["raises"]
     if expected:

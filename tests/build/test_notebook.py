@@ -127,3 +127,14 @@ def test_a_notebook_needs_only_micrograd_not_the_site_helpers(tmp_path):
 def test_an_unknown_site_helper_is_named():
     with pytest.raises(NotebookError, match=r"scripts\.secret has no notebook stand-in"):
         portable_code("from scripts.secret import thing")
+
+
+@pytest.mark.parametrize("line", ["import scripts.pagetools", "from scripts import pagetools"])
+def test_other_forms_of_site_import_are_refused_with_the_page_and_line(line):
+    with pytest.raises(NotebookError, match="the form a notebook stand-in can replace"):
+        portable_code(line)
+    source = f'# Page\n\n```python exec="1"\n{line}\n```\n'
+    page, run = run_markdown(source, path="docs/forms.md")
+    assert run.ok, run.errors
+    with pytest.raises(NotebookError, match=r"^docs/forms\.md:3: "):
+        notebook_json(page, run.results)
