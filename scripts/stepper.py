@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from micrograd.engine import topological_order
 from micrograd.viz import draw_dot
-from scripts.display import DISPLAYS, GRAPH_CLASS, DisplayContext, html_display, svg_display
+from scripts.display import DISPLAYS, DisplayContext, graphviz_to_svg, html_display
 
 
 @dataclass
@@ -32,7 +32,7 @@ class Frame:
 class BackwardStepper:
     names: list[str]
     frames: list[Frame]
-    graph_svg_source: object  # the graphviz.Digraph of the finished pass
+    graph: object  # the graphviz.Digraph of the finished pass
 
     def __repr__(self) -> str:
         return f"<backward stepper: {len(self.frames) - 1} steps over {len(self.names)} nodes>"
@@ -70,8 +70,7 @@ def _caption(node, readable) -> str:
 
 
 def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:
-    svg = stepper.graph_svg_source.pipe(format="svg", encoding="utf-8")
-    graph = svg_display(svg, context, GRAPH_CLASS)
+    graph = graphviz_to_svg(stepper.graph, context)
     frames = [
         {"active": f.active, "grads": [f"grad {g:.4f}" for g in f.grads], "caption": f.caption}
         for f in stepper.frames
