@@ -71,7 +71,8 @@ def _block_markdown(block: Block, result: ItemResult, rendered: Rendered, nonce:
         lines.append(f"{indent}{block.fence}")
     output = "" if block.options["hide_output"] else output_html(result)
     if output:
-        token = f"LITERATE{nonce}X{len(rendered.fragments)}"
+        # Terminated by "Z", so no token is a prefix of another (X1Z is not inside X10Z).
+        token = f"LITERATE{nonce}X{len(rendered.fragments)}Z"
         rendered.fragments[token] = output
         lines.extend(["", f"{indent}{token}", ""])
     return lines or [""]  # a hidden block still separates the paragraphs around it

@@ -9,7 +9,7 @@ from scripts.display import DISPLAYS, DisplayContext, display_value
 from scripts.render import escape_inline, output_html, render_markdown, swap_placeholders
 from scripts.results import ItemResult
 
-from .helpers import page_of, run_markdown
+from .helpers import fence, page_of, run_markdown
 
 SOURCE = """\
 # Title
@@ -227,3 +227,18 @@ def test_source_code_from_pagetools_is_highlighted_html():
 def test_long_repr_is_cut_with_a_note():
     data = display_value(list(range(100_000)), DisplayContext())["data"]
     assert len(data) < 100_100 and "[repr truncated:" in data
+
+
+def test_tokens_are_not_prefixes_of_each_other():
+    # Block 1 is indented past its list item's content, so Markdown turns its token into code
+    # instead of a paragraph of its own; swapping it must not touch the tokens of blocks 10, 11.
+    blocks = [fence(f"print({n})") for n in range(12)]
+    blocks[1] = "- item\n\n" + fence("print(1)", indent=" " * 8)
+    page = page_of("\n".join(blocks))
+    rendered = render_markdown(page, [ItemResult(stdout=f"out{n}\n") for n in range(12)])
+    html = markdown.markdown(rendered.markdown, extensions=EXTENSIONS)
+    assert f"<p>{list(rendered.fragments)[1]}</p>" not in html
+    html, missing = swap_placeholders(html, rendered.fragments)
+    assert missing == []
+    assert all(html.count(f"out{n}\n") == 1 for n in range(12))
+    assert "LITERATE" not in html
