@@ -75,10 +75,13 @@ def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:
         {"active": f.active, "grads": [f"grad {g:.4f}" for g in f.grads], "caption": f.caption}
         for f in stepper.frames
     ]
-    data = json.dumps({"names": stepper.names, "frames": frames}).replace("</", "<\\/")
+    # the frames ride in an attribute, not a <script>: Material's instant navigation re-creates
+    # every script of a new page, and would run JSON as JavaScript
+    data = html.escape(json.dumps({"names": stepper.names, "frames": frames}))
     last = len(frames) - 1
     markup = (
-        '<div class="mg-stepper" tabindex="0" aria-label="The backward pass, step by step">'
+        f'<div class="mg-stepper" tabindex="0" aria-label="The backward pass, step by step" '
+        f'data-frames="{data}">'
         f'<div class="mg-stepper-graph">{graph["data"]}</div>'
         '<div class="mg-stepper-controls" hidden>'
         '<button type="button" data-step="first" title="First step">«</button>'
@@ -89,7 +92,6 @@ def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:
         f'<span class="mg-stepper-counter">step {last} of {last}</span>'
         "</div>"
         f'<p class="mg-stepper-caption">{html.escape(frames[-1]["caption"])}</p>'
-        f'<script type="application/json" class="mg-stepper-frames">{data}</script>'
         "</div>"
     )
     return html_display(markup)

@@ -1,5 +1,6 @@
 // The backward pass, step by step (see scripts/stepper.py). Each .mg-stepper holds the SVG of
-// the finished graph and, as JSON, one frame per step: the node whose rule ran and every grad.
+// the finished graph and, as JSON in data-frames, one frame per step: the node whose rule ran
+// and every grad.
 // A frame rewrites the "grad ..." text of each node and highlights the active node.
 (function () {
   function gradTexts(svg, name) {
@@ -16,7 +17,7 @@
   function setUp(root) {
     if (root.dataset.ready) return;
     root.dataset.ready = "1";
-    const data = JSON.parse(root.querySelector(".mg-stepper-frames").textContent);
+    const data = JSON.parse(root.dataset.frames);
     const svg = root.querySelector("svg");
     const nodes = data.names.map((name) => gradTexts(svg, name));
     const ops = data.names.map((name) => gradTexts(svg, name + "op")[0]);

@@ -52,8 +52,11 @@ def source_pages() -> list[str]:
 _FAILED_BUILDS: dict[Path, str] = {}  # a failed build fails every test using it, built once
 
 
-def mkdocs_build(config: Path, site_dir: Path) -> None:
-    """`mkdocs build --strict`; a failure fails the calling test with the build's log."""
+def mkdocs_build(config: Path, site_dir: Path, site_url: str | None = None) -> None:
+    """`mkdocs build --strict`; a failure fails the calling test with the build's log.
+
+    site_url (mkdocs.yml reads it from SITE_URL) is where the site will be served: Material's
+    instant navigation works only there."""
     if config in _FAILED_BUILDS:
         pytest.fail(_FAILED_BUILDS[config], pytrace=False)
     result = subprocess.run(
@@ -61,7 +64,11 @@ def mkdocs_build(config: Path, site_dir: Path) -> None:
         cwd=config.parent,
         capture_output=True,
         text=True,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        env={
+            **os.environ,
+            "NO_MKDOCS_2_WARNING": "1",
+            **({"SITE_URL": site_url} if site_url else {}),
+        },
         timeout=600,
     )
     if result.returncode != 0:
@@ -71,10 +78,18 @@ def mkdocs_build(config: Path, site_dir: Path) -> None:
 
 
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def served_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
+    """The site and its URL: the server starts first, so the build knows its site_url."""
     site = tmp_path_factory.mktemp("site") / "out"
-    mkdocs_build(REPO_ROOT / "mkdocs.yml", site)
-    return site
+    site.mkdir()
+    with serve(site) as url:
+        mkdocs_build(REPO_ROOT / "mkdocs.yml", site, site_url=url)
+        yield site, url
+
+
+@pytest.fixture(scope="session")
+def built_site(served_site: tuple[Path, str]) -> Path:
+    return served_site[0]
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -98,9 +113,8 @@ def serve(root: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def site_url(built_site: Path) -> Iterator[str]:
-    with serve(built_site) as url:
-        yield url
+def site_url(served_site: tuple[Path, str]) -> str:
+    return served_site[1]
 
 
 @pytest.fixture(scope="session")

@@ -232,7 +232,7 @@ def _stepper_state(page, index: int) -> dict:
     return page.evaluate(
         """(index) => {
           const root = document.querySelectorAll('.mg-stepper')[index];
-          const data = JSON.parse(root.querySelector('.mg-stepper-frames').textContent);
+          const data = JSON.parse(root.dataset.frames);
           const shown = data.names.map((name) => {
             const title = [...root.querySelectorAll('g.node > title')]
               .find((t) => t.textContent === name);
@@ -334,3 +334,27 @@ def test_notebook_downloads_are_notebooks(built_site: Path, site_url: str, open_
     href = button.get_attribute("href")
     assert href and href.endswith(".ipynb")
     assert urljoin(page.url, href) in links
+
+
+def test_instant_navigation_renders_math_graphs_and_stepper(open_page) -> None:
+    """Material swaps pages without a reload; the site's scripts must set up each new page."""
+    page, recorder = open_page("index.html", DESKTOP)
+    page.evaluate("window.__sameDocument = true")
+    page.locator("article a[href*='chain-rule']").first.click()
+    page.wait_for_url(re.compile(r".*/chain-rule/.*"))
+    page.wait_for_selector(".mg-stepper[data-step]", timeout=10_000)
+    assert page.evaluate("window.__sameDocument === true"), "the link reloaded the page"
+    state = page.evaluate(
+        "({math: [...document.querySelectorAll('.arithmatex')]"
+        "   .every((e) => e.querySelector('.katex')),"
+        " graphs: document.querySelectorAll('svg.lit-graph').length,"
+        " sized: document.querySelectorAll('svg.lit-graph[data-sized]').length,"
+        " step: document.querySelector('.mg-stepper').dataset.step})"
+    )
+    assert state["math"] and state["graphs"] > 0 and state["sized"] == state["graphs"], state
+    assert state["step"] == "0", state
+    page.keyboard.press("Tab")
+    page.locator(".mg-stepper button[data-step=next]").click()
+    assert page.evaluate("document.querySelector('.mg-stepper').dataset.step") == "1"
+    assert not recorder.errors, recorder.errors
+    assert not recorder.foreign_requests(), recorder.foreign_requests()
