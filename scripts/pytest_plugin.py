@@ -3,7 +3,8 @@
 Wire it with `pytest_plugins = ["scripts.pytest_plugin"]` in the top-level conftest.py. Items
 are named by page and line (`docs/chain-rule.md::line 57`); the page runs once, fresh and
 uncached, in a worker when its first item runs, and each item reports its own result. After a
-failure the page's later items are skipped, naming the block that failed.
+failure the page's later items are skipped, naming the block that failed; an error of the whole
+page fails its first item.
 """
 
 from __future__ import annotations
@@ -84,6 +85,11 @@ class LiterateItem(pytest.Item):
         for error in run.errors:
             if error.index == self.index:
                 raise LiterateFailure(error)
+        # An error of the whole page (the worker never answered, crashed between blocks, sent
+        # something unreadable) belongs to no item: the first item fails with it.
+        page_errors = [error for error in run.errors if error.index is None]
+        if page_errors and self.index == 0:
+            raise LiterateFailure(page_errors[0])
         if self.index >= len(run.results):
             first = run.errors[0] if run.errors else None
             where = f"{first.path}:{first.line}" if first else "an unknown place"

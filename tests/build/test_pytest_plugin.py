@@ -84,3 +84,33 @@ def test_malformed_page_is_a_collection_error_with_its_location(project):
     result = project.runpytest("docs")
     result.stdout.fnmatch_lines(["*docs/broken.md:3: unknown option 'nope'*"])
     assert result.ret != 0
+
+
+def test_page_level_error_fails_the_first_item_and_skips_the_rest(project):
+    # A worker that never answers is an error of the page, not of any one block.
+    project.makeconftest(
+        """
+        import scripts.runner
+
+        pytest_plugins = ["scripts.pytest_plugin"]
+
+
+        def pytest_configure(config):
+            config.saved_startup_timeout = scripts.runner.STARTUP_TIMEOUT
+            scripts.runner.STARTUP_TIMEOUT = 0.0
+
+
+        def pytest_unconfigure(config):
+            scripts.runner.STARTUP_TIMEOUT = config.saved_startup_timeout
+        """
+    )
+    result = project.runpytest("-rfs", "docs/good.md")
+    result.assert_outcomes(failed=1, skipped=2)
+    result.stdout.fnmatch_lines(
+        [
+            "docs/good.md:3: the worker did not respond within 0 s",
+            "FAILED docs/good.md::line 3 - docs/good.md:3: the worker did not respond*",
+            "SKIPPED [[]1[]] docs/good.md:7: an earlier block * failed at docs/good.md:3",
+        ]
+    )
+    assert result.ret != 0
