@@ -1,8 +1,10 @@
 """Page results stored under a content hash, so a result cannot outlive what it depends on.
 
-The key covers the page's executable items (code, options, inline expressions, in order), every
-file of `micrograd/`, the engine's own source, the Python version and Graphviz's version. Prose
-edits do not change it. Writes are atomic; an unreadable entry is a miss.
+The key covers the page's executable items (code, options, inline expressions and their lines,
+in order), every file of `micrograd/`, the engine's own source, the Python version and Graphviz's
+version. Prose edits that move no item do not change it; those that do re-run the page, since
+outputs can quote line numbers (`docs/x.md:5: UserWarning`). Writes are atomic; an unreadable
+entry is a miss.
 """
 
 from __future__ import annotations

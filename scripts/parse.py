@@ -42,9 +42,11 @@ class Block:
         """The line of the block's first line of code."""
         return self.line + 1
 
-    def signature(self) -> list[Any]:
-        """What the block's result depends on (for the cache key)."""
-        return ["block", self.code, sorted(self.options.items())]
+    def signature(self, with_line: bool = True) -> list[Any]:
+        """What the block's result depends on (for the cache key): its line too, since
+        tracebacks and warnings quote it."""
+        line = self.line if with_line else None
+        return ["block", line, self.code, sorted(self.options.items())]
 
 
 @dataclass
@@ -56,8 +58,8 @@ class Inline:
     end: int
     expr: str
 
-    def signature(self) -> list[Any]:
-        return ["inline", self.expr]
+    def signature(self, with_line: bool = True) -> list[Any]:
+        return ["inline", self.line if with_line else None, self.expr]
 
 
 Item = Block | Inline

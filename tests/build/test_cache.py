@@ -18,13 +18,34 @@ def make_project(tmp_path):
     return tmp_path
 
 
-def test_prose_edit_keeps_the_key_code_edit_changes_it():
+def test_prose_edit_in_place_keeps_the_key_code_edit_changes_it():
     key = page_key(page_of(PAGE), "env")
-    assert page_key(page_of(PAGE.replace("Some prose.", "Other words,\nnew lines.")), "env") == key
+    assert page_key(page_of(PAGE.replace("Some prose.", "Other words.")), "env") == key
+    assert page_key(page_of(PAGE + "\nMore prose\nbelow the last item.\n"), "env") == key
     assert page_key(page_of(PAGE.replace("x = 1", "x = 2")), "env") != key
     assert page_key(page_of(PAGE.replace("{python} x", "{python} x + 0")), "env") != key
     assert page_key(page_of(PAGE.replace('exec="1"', 'exec="1" hide_code="1"')), "env") != key
     assert page_key(page_of(PAGE), "other env") != key
+
+
+def test_prose_that_moves_an_item_changes_the_key():
+    # Outputs can quote line numbers (tracebacks, warnings), so a moved item runs again.
+    key = page_key(page_of(PAGE), "env")
+    assert page_key(page_of(PAGE.replace("Some prose.", "Other words,\nnew lines.")), "env") != key
+    moved_inline = PAGE.replace("The value", "A new line.\n\nThe value")
+    assert page_key(page_of(moved_inline), "env") != key
+
+
+def test_output_that_quotes_a_line_is_not_served_after_the_line_moved(tmp_path):
+    project = make_project(tmp_path)
+    cache = Cache(tmp_path / "cache")
+    warn = fence('import warnings\nwarnings.warn("careful")')
+    first = execute_pages([page_of("# W\n\n" + warn, "docs/w.md")], project, cache)
+    assert "docs/w.md:5: UserWarning: careful" in first["docs/w.md"].results[0].stderr
+    moved = page_of("# W\n\nNew prose,\nover two lines.\n\n" + warn, "docs/w.md")
+    second = execute_pages([moved], project, cache)["docs/w.md"]
+    assert not second.from_cache
+    assert "docs/w.md:8: UserWarning: careful" in second.results[0].stderr
 
 
 def test_editing_any_micrograd_file_changes_the_environment_key(tmp_path):
