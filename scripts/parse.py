@@ -87,9 +87,18 @@ class Page:
         return "\n".join(self.lines) + "\n"
 
 
+def split_lines(text: str) -> list[str]:
+    """The text's lines as Markdown and Python count them: only \\n, \\r\\n and \\r end a line
+    (str.splitlines also breaks at form feeds, U+2028 and others)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the newline ending the last line does not start another
+    return lines
+
+
 def parse_page(text: str, path: str, first_line: int = 1) -> Page:
     """Parse a page. `first_line` is the file line number of the text's first line."""
-    lines = text.splitlines()
+    lines = split_lines(text)
     items: list[Item] = []
     index = 0
     while index < len(lines):

@@ -10,7 +10,7 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from scripts.parse import Block, Inline, Page
+from scripts.parse import Block, Inline, Page, split_lines
 from scripts.results import ItemResult
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_\[\]{}()#+!])")  # Python-Markdown escapes
@@ -67,7 +67,7 @@ def _block_markdown(block: Block, result: ItemResult, rendered: Rendered, nonce:
         title = block.options.get("title")
         info = "python" + (f' title="{title}"' if title else "")
         lines.append(f"{indent}{block.fence}{info}")
-        lines.extend(f"{indent}{code}" if code else "" for code in block.code.splitlines())
+        lines.extend(f"{indent}{code}" if code else "" for code in split_lines(block.code))
         lines.append(f"{indent}{block.fence}")
     output = "" if block.options["hide_output"] else output_html(result)
     if output:

@@ -20,6 +20,7 @@ from typing import Any
 
 from scripts.capture import capture_fds
 from scripts.display import DisplayContext, display_value, open_figures
+from scripts.parse import split_lines
 
 _THIS_FILE = os.path.abspath(__file__)
 
@@ -62,7 +63,7 @@ def _detach_stdin() -> None:
 
 def _register_source(path: str, source: str, first_line: int) -> None:
     """Let tracebacks quote the Markdown file's lines (the file is not in the cwd)."""
-    lines = ["\n"] * (first_line - 1) + source.splitlines(keepends=True)
+    lines = ["\n"] * (first_line - 1) + [line + "\n" for line in split_lines(source)]
     linecache.cache[path] = (len(source), None, lines, path)
 
 

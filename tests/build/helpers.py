@@ -23,6 +23,6 @@ def run_markdown(markdown: str, path: str = "docs/t.md", **kwargs) -> tuple[Page
 
 def fence(code: str, options: str = "", indent: str = "") -> str:
     """An executable fence (keeps test sources readable)."""
-    body = textwrap.dedent(code).strip("\n").splitlines()
+    body = textwrap.dedent(code).strip("\n").split("\n")
     lines = [f'```python exec="1"{" " + options if options else ""}', *body, "```"]
     return "\n".join(indent + line if line else "" for line in lines) + "\n"

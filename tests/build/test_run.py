@@ -4,7 +4,10 @@ import os
 import time
 from pathlib import Path
 
-from .helpers import fence, run_markdown
+from scripts.parse import parse_page
+from scripts.runner import run_page
+
+from .helpers import REPO_ROOT, fence, run_markdown
 
 
 def test_blocks_and_inline_values_share_one_namespace_in_page_order():
@@ -208,3 +211,33 @@ def test_processes_left_behind_by_a_page_are_stopped(tmp_path):
         time.sleep(0.05)
     else:
         raise AssertionError(f"the page's child process {pid} is still running")
+
+
+def test_only_newlines_end_lines_as_in_python_and_markdown():
+    # U+2028 and form feed are not line breaks in Markdown or Python source.
+    text = (
+        "# T\n\nProse with a\u2028line separator\x0c and form feed.\n\n"
+        + fence("s = 'a\u2028b\x1cc'\nprint(len(s))\n1 / 0")
+        + "\nValue `{python} len(s)`.\n"
+    )
+    page = parse_page(text, "docs/t.md")
+    assert [item.line for item in page.items] == [5, 11]
+    run = run_page(page, REPO_ROOT)
+    assert run.results[0].stdout == "5\n"
+    (error,) = run.errors
+    assert error.location_line() == "docs/t.md:5: ZeroDivisionError: division by zero"
+    assert 'File "docs/t.md", line 8, in <module>' in error.detail
+    assert "1 / 0" in error.detail
+
+
+def test_crlf_pages_run_with_the_right_lines():
+    text = (
+        "# T\r\n\r\n"
+        + fence("x = 1\nprint(x)\nx").replace("\n", "\r\n")
+        + "\r\nIt is `{python} x`."
+    )
+    page = parse_page(text, "docs/t.md")
+    assert [item.line for item in page.items] == [3, 9]
+    assert page.blocks[0].code == "x = 1\nprint(x)\nx\n"
+    run = run_page(page, REPO_ROOT)
+    assert run.ok and run.results[0].stdout == "1\n" and run.results[1].value == "1"
