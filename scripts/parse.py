@@ -15,6 +15,9 @@ from scripts.options import OptionError, parse_attributes, validate
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
 _EXEC_ATTRIBUTE = re.compile(r"(^|\s)exec\s*=")
+# Lines whose indented content is still Markdown: admonitions, details, tabs, list items,
+# footnotes and definitions.
+_CONTAINER = re.compile(r"(!!!|\?\?\?\+?|===\+?)[ \t]|([-*+]|\d+[.)]|:)([ \t]|$)|\[\^[^\]]+\]:")
 INLINE_PREFIX = "{python}"
 
 
@@ -148,6 +151,13 @@ def _read_block(
     except OptionError as error:
         raise ParseError(path, line_number, str(error)) from None
     indent = opening["indent"]
+    if _columns(indent) >= 4 and not _in_container(lines, open_index, _columns(indent)):
+        raise ParseError(
+            path,
+            line_number,
+            "executable fence indented by a tab or 4+ spaces outside an admonition, tab or list: "
+            "Markdown shows it as an indented code block; remove the indentation",
+        )
     body = [_dedent(line, indent) for line in lines[open_index + 1 : close_index]]
     return Block(
         line=line_number,
@@ -157,6 +167,30 @@ def _read_block(
         code="\n".join(body) + ("\n" if body else ""),
         options=options,
     )
+
+
+def _columns(indent: str) -> int:
+    """The width of leading whitespace, tabs advancing to the next multiple of 4."""
+    column = 0
+    for char in indent:
+        column = column + 4 - column % 4 if char == "\t" else column + 1
+    return column
+
+
+def _in_container(lines: list[str], index: int, column: int) -> bool:
+    """Whether a line indented by `column` belongs to a container: walking up, some less
+    indented line opens one before a line at column 0 that does not."""
+    for line in reversed(lines[:index]):
+        stripped = line.lstrip(" \t")
+        width = _columns(line[: len(line) - len(stripped)])
+        if not stripped or width >= column:
+            continue
+        if _CONTAINER.match(stripped):
+            return True
+        if width == 0:
+            return False
+        column = width
+    return False
 
 
 def _dedent(line: str, indent: str) -> str:

@@ -124,3 +124,27 @@ def test_plain_python_fences_and_other_attributes_are_not_executable():
 def test_first_line_offsets_line_numbers():
     page = parse_page('```python exec="1"\nx\n```\n`{python} x`\n', "docs/t.md", first_line=4)
     assert [item.line for item in page.items] == [4, 7]
+
+
+@pytest.mark.parametrize("indent", ["    ", "\t", "      ", "  \t"])
+def test_fence_indented_like_code_at_top_level_is_an_error(indent):
+    # Markdown shows it as an indented code block: running it would put output in <pre>.
+    text = f'# T\n\nSome prose.\n\n{indent}```python exec="1"\n{indent}x = 1\n{indent}```\n'
+    with pytest.raises(ParseError, match=r"^docs/t.md:5: executable fence indented .*code block"):
+        parse_page(text, "docs/t.md")
+
+
+@pytest.mark.parametrize(
+    "container",
+    ["!!! note", '??? tip "Title"', "???+ tip", '=== "Tab"', "- item", "1. step", "* a\n* b"],
+)
+def test_fence_indented_inside_a_container_runs(container):
+    text = f'{container}\n\n    More text.\n\n    ```python exec="1"\n    x = 1\n    ```\n'
+    assert [item.line for item in parse_page(text, "docs/t.md").items] == [
+        len(text.split("\n")) - 3
+    ]
+
+
+def test_fence_in_a_nested_container_runs():
+    text = '!!! note\n\n    - item\n\n        ```python exec="1"\n        x = 1\n        ```\n'
+    assert [item.line for item in parse_page(text, "docs/t.md").items] == [5]
