@@ -25,8 +25,10 @@ class Rendered:
 
 
 def escape_inline(text: str) -> str:
-    """A value as literal text inside Markdown prose (HTML and Markdown syntax escaped)."""
-    return _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+    """A value as literal text inside Markdown prose (HTML and Markdown syntax escaped; `|`
+    would split a table cell and `$` start math, so they become character references)."""
+    escaped = _MARKDOWN_SPECIAL.sub(r"\\\1", html.escape(text, quote=False))
+    return escaped.replace("|", "&#124;").replace("$", "&#36;")
 
 
 def render_markdown(page: Page, results: list[ItemResult]) -> Rendered:

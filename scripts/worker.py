@@ -86,7 +86,15 @@ class PageRunner:
         with capture_fds(self.output_limit):
             try:
                 code = compile("\n" * (line - 1) + expr.strip(), self.path, "eval")
-                result["value"] = str(eval(code, self.namespace))
+                value = str(eval(code, self.namespace))
+                if "\n" in value or "\r" in value:
+                    # It would end the sentence's paragraph or table row.
+                    result["error"] = {
+                        "message": f"the inline value {value[:60]!r} spans several lines; "
+                        "give a one-line value (e.g. .replace('\\n', ' '))"
+                    }
+                else:
+                    result["value"] = value
             except BaseException as error:
                 result["error"] = _describe(error)
         return result

@@ -242,3 +242,14 @@ def test_tokens_are_not_prefixes_of_each_other():
     assert missing == []
     assert all(html.count(f"out{n}\n") == 1 for n in range(12))
     assert "LITERATE" not in html
+
+
+def test_inline_values_stay_in_their_table_cell_and_out_of_math():
+    source = '```python exec="1" hide_code="1"\ns = "a|b $x$"\n```\n\n| k | v |\n|---|---|\n'
+    page, run = run_markdown(source + "| s | `{python} s` |\n")
+    rendered = render_markdown(page, run.results)
+    extensions = [*EXTENSIONS, "tables", "pymdownx.arithmatex"]
+    config = {"pymdownx.arithmatex": {"generic": True}}
+    html = markdown.markdown(rendered.markdown, extensions=extensions, extension_configs=config)
+    assert "<td>s</td>\n<td>a&#124;b &#36;x&#36;</td>\n</tr>" in html
+    assert "arithmatex" not in html

@@ -241,3 +241,13 @@ def test_crlf_pages_run_with_the_right_lines():
     assert page.blocks[0].code == "x = 1\nprint(x)\nx\n"
     run = run_page(page, REPO_ROOT)
     assert run.ok and run.results[0].stdout == "1\n" and run.results[1].value == "1"
+
+
+def test_inline_value_over_several_lines_is_a_located_error():
+    # A newline in a sentence would end a table row or a paragraph.
+    _, run = run_markdown("intro\n\nThe value `{python} 'a\\nb'` here.\n")
+    (error,) = run.errors
+    assert error.location_line() == (
+        "docs/t.md:3: the inline value 'a\\nb' spans several lines; "
+        "give a one-line value (e.g. .replace('\\n', ' '))"
+    )
