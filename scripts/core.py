@@ -26,7 +26,7 @@ def display_path(path: Path, project_root: Path) -> str:
 def load_page(path: Path, project_root: Path, text: str | None = None) -> Page:
     """Parse one Markdown file (ParseError when it is malformed)."""
     if text is None:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM is not part of line 1
     return parse_page(text, display_path(path, project_root))
 
 

@@ -139,7 +139,7 @@ def _read_block(
 ) -> Block | None:
     """The executable block at this fence, or None for a fence that is only shown."""
     line_number = first_line + open_index
-    language, _, rest = opening["info"].partition(" ")
+    language, rest = [*opening["info"].split(None, 1), "", ""][:2]
     if not _EXEC_ATTRIBUTE.search(" " + rest):
         return None
     if language != "python":

@@ -2,6 +2,7 @@
 
 import pytest
 
+from scripts.core import load_page
 from scripts.parse import Block, Inline, ParseError, parse_page
 
 from .helpers import page_of
@@ -148,3 +149,17 @@ def test_fence_indented_inside_a_container_runs(container):
 def test_fence_in_a_nested_container_runs():
     text = '!!! note\n\n    - item\n\n        ```python exec="1"\n        x = 1\n        ```\n'
     assert [item.line for item in parse_page(text, "docs/t.md").items] == [5]
+
+
+def test_a_tab_may_separate_the_language_from_the_options():
+    page = parse_page('```python\texec="1"\thide_code="1"\nx = 1\n```\n', "docs/t.md")
+    assert [(item.line, item.options["hide_code"]) for item in page.items] == [(1, True)]
+
+
+def test_a_byte_order_mark_does_not_hide_a_first_line_fence(tmp_path):
+    path = tmp_path / "docs" / "bom.md"
+    path.parent.mkdir()
+    path.write_text('\ufeff```python exec="1"\nx = 1\n```\n', encoding="utf-8")
+    page = load_page(path, tmp_path)
+    assert page.path == "docs/bom.md"
+    assert [item.line for item in page.items] == [1]
