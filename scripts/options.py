@@ -44,6 +44,13 @@ def _text(value: str) -> str:
     return value.replace("\\n", "\n")
 
 
+def _title(value: str) -> str:
+    """One line of text: it goes back into the fence's info string."""
+    if "\\n" in value:
+        raise ValueError(f'a title is one line, got "{value}"')
+    return value
+
+
 OPTIONS: dict[str, Validator] = {
     "exec": _exec,
     "hide_code": _flag,
@@ -51,7 +58,7 @@ OPTIONS: dict[str, Validator] = {
     "raises": _exception_name,
     "timeout": _timeout,
     "expect": _text,
-    "title": _text,
+    "title": _title,
 }
 
 DEFAULTS: dict[str, Any] = {

@@ -163,3 +163,10 @@ def test_a_byte_order_mark_does_not_hide_a_first_line_fence(tmp_path):
     page = load_page(path, tmp_path)
     assert page.path == "docs/bom.md"
     assert [item.line for item in page.items] == [1]
+
+
+def test_a_title_over_several_lines_is_an_error():
+    # The title goes back into the fence's info string, which is one line.
+    text = 'text\n\n```python exec="1" title="one\\ntwo"\nx = 1\n```\n'
+    with pytest.raises(ParseError, match=r"^docs/t.md:3: bad value for option 'title': .*one line"):
+        parse_page(text, "docs/t.md")
