@@ -24,10 +24,18 @@ def display_path(path: Path, project_root: Path) -> str:
 
 
 def load_page(path: Path, project_root: Path, text: str | None = None) -> Page:
-    """Parse one Markdown file (ParseError when it is malformed)."""
+    """Parse one Markdown file (ParseError when it is malformed, missing or not UTF-8)."""
+    shown = display_path(path, project_root)
     if text is None:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a BOM is not part of line 1
-    return parse_page(text, display_path(path, project_root))
+        try:
+            text = Path(path).read_text(encoding="utf-8-sig")  # a BOM is not part of line 1
+        except OSError as error:
+            raise ParseError(shown, 0, f"cannot read the page: {error.strerror or error}") from None
+        except UnicodeDecodeError as error:
+            byte = error.object[error.start]
+            reason = f"not UTF-8 (byte {byte:#04x} at offset {error.start})"
+            raise ParseError(shown, 0, f"cannot read the page: {reason}") from None
+    return parse_page(text, shown)
 
 
 def load_pages(paths: Iterable[Path], project_root: Path) -> tuple[list[Page], list[BuildError]]:

@@ -22,10 +22,10 @@ INLINE_PREFIX = "{python}"
 
 
 class ParseError(Exception):
-    """A page that cannot be read; `location` is `path:line`."""
+    """A page that cannot be read: `path:line: message` (`path: message` when line is 0)."""
 
     def __init__(self, path: str, line: int, message: str):
-        super().__init__(f"{path}:{line}: {message}")
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
         self.path, self.line, self.message = path, line, message
 
 

@@ -20,7 +20,9 @@ class BuildError(Exception):
         return self.location_line() + (f"\n{self.detail}" if self.detail else "")
 
     def location_line(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
+        """`path:line: message`, or `path: message` for the whole file (line 0)."""
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.message}"
 
 
 @dataclass

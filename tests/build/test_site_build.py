@@ -165,3 +165,27 @@ def test_cli_run_prints_outputs(tmp_path):
     assert done.returncode == 0, done.stderr
     assert "printed <b>" in done.stdout and "50" in done.stdout
     assert "docs/index.md:12: {python} square → 49" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("command", "message"),
+    [
+        (["run", "docs/missing.md"], "docs/missing.md: cannot read the page: No such file"),
+        (["run", "docs/latin1.md"], "docs/latin1.md: cannot read the page: not UTF-8"),
+        (["check", "docs/latin1.md"], "docs/latin1.md: cannot read the page: not UTF-8"),
+    ],
+)
+def test_cli_reports_a_page_it_cannot_read(tmp_path, command, message):
+    site = make_site(tmp_path, {"index.md": GOOD})
+    (site / "docs" / "latin1.md").write_bytes("# Café\n".encode("latin-1"))
+    done = subprocess.run(
+        [sys.executable, "-m", "scripts.cli", *command],
+        capture_output=True,
+        text=True,
+        cwd=site,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        timeout=120,
+    )
+    assert done.returncode == 1
+    assert done.stderr.startswith(message), done.stderr
+    assert "Traceback" not in done.stderr
