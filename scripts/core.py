@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -13,6 +14,7 @@ from scripts.results import BuildError, PageRun
 from scripts.runner import DEFAULT_JOBS, run_page, stop_all_workers
 
 CACHE_SUBDIR = Path(".cache") / "literate"
+log = logging.getLogger("literate")
 
 
 def display_path(path: Path, project_root: Path) -> str:
@@ -122,10 +124,13 @@ def start_pages(
     def run_and_store(page: Page, key: str | None) -> PageRun:
         run = run_page(page, project_root)
         if cache is not None and key is not None and run.ok:
-            cache.store(key, run.results)
-            with lock:
-                timings[page.path] = round(run.seconds, 3)
-                cache.store_timings(timings)
+            try:
+                cache.store(key, run.results)
+                with lock:
+                    timings[page.path] = round(run.seconds, 3)
+                    cache.store_timings(timings)
+            except OSError as error:  # a read-only or full disk costs speed, not the build
+                log.warning(f"literate: could not store results of {page.path}: {error}")
         return run
 
     for page, key in stale:

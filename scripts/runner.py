@@ -133,19 +133,19 @@ class _Watchdog:
                 break
             try:
                 event = json.loads(line)
-            except ValueError:
+                if event["event"] == "start":
+                    current = event["index"]
+                    deadline = time.monotonic() + self._timeout_of(current)
+                elif event["event"] == "done":
+                    self._record(event["index"], ItemResult.from_json(event["result"]))
+                    current = None
+                    deadline = time.monotonic() + STARTUP_TIMEOUT
+                elif event["event"] == "finished":
+                    finished = True
+            except (ValueError, KeyError, TypeError, IndexError):
                 self._page_error("the worker sent an unreadable message", line[:200])
                 _kill(process)
                 return
-            if event["event"] == "start":
-                current = event["index"]
-                deadline = time.monotonic() + self._timeout_of(current)
-            elif event["event"] == "done":
-                self._record(event["index"], ItemResult.from_json(event["result"]))
-                current = None
-                deadline = time.monotonic() + STARTUP_TIMEOUT
-            elif event["event"] == "finished":
-                finished = True
         try:
             code = process.wait(timeout=10)
         except subprocess.TimeoutExpired:

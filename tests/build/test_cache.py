@@ -141,3 +141,11 @@ def test_cancel_stops_pages_under_way(tmp_path):
     run = pending.get("docs/slow.md")
     assert time.monotonic() - started < 5
     assert run.errors and "killed by SIGKILL" in run.errors[0].message
+
+
+def test_a_cache_that_cannot_be_written_warns_and_the_build_goes_on(tmp_path, caplog):
+    (tmp_path / "a-file").write_text("")
+    cache = Cache(tmp_path / "a-file" / "cache")  # cannot be created
+    runs = execute_pages([page_of(PAGE)], REPO_ROOT, cache, environment="env")
+    assert runs["docs/t.md"].ok and runs["docs/t.md"].results[1].value == "1"
+    assert "could not store results of docs/t.md" in caplog.text

@@ -4,6 +4,7 @@ import os
 import time
 from pathlib import Path
 
+import scripts.runner
 from scripts.parse import parse_page
 from scripts.runner import run_page
 
@@ -251,3 +252,14 @@ def test_inline_value_over_several_lines_is_a_located_error():
         "docs/t.md:3: the inline value 'a\\nb' spans several lines; "
         "give a one-line value (e.g. .replace('\\n', ' '))"
     )
+
+
+def test_a_bad_message_from_the_worker_is_an_error_of_the_page(monkeypatch):
+    def refuse(data):
+        raise ValueError("not an item result")
+
+    monkeypatch.setattr(scripts.runner.ItemResult, "from_json", staticmethod(refuse))
+    _, run = run_markdown("# T\n\n" + fence("x = 1"))
+    (error,) = run.errors
+    assert error.location_line() == "docs/t.md:3: the worker sent an unreadable message"
+    assert error.index is None
