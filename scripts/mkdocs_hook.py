@@ -30,6 +30,7 @@ from scripts.notebook import download_link_html, notebook_json  # noqa: E402
 from scripts.parse import Page, ParseError, parse_page  # noqa: E402
 from scripts.render import render_markdown, swap_placeholders  # noqa: E402
 from scripts.results import BuildError, PageRun  # noqa: E402
+from scripts.runner import DEFAULT_JOBS  # noqa: E402
 
 
 class _Build:
@@ -83,11 +84,25 @@ def on_files(files: Any, config: Any) -> None:
     use_cache = os.environ.get("LITERATE_NO_CACHE", "") in ("", "0")
     cache = default_cache(_build.project_root) if use_cache else None
     environment = environment_key(_build.project_root) if use_cache else None
-    jobs = int(os.environ.get("LITERATE_JOBS", "2"))
+    jobs = _jobs()
     _build.started = time.perf_counter()
     _build.pending = start_pages(
         _build.pages.values(), _build.project_root, cache, jobs=jobs, environment=environment
     )
+
+
+def _jobs() -> int:
+    """LITERATE_JOBS, the number of pages run at once (DEFAULT_JOBS when unset or empty)."""
+    raw = os.environ.get("LITERATE_JOBS", "").strip()
+    if not raw:
+        return DEFAULT_JOBS
+    try:
+        jobs = int(raw)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise PluginError(f"LITERATE_JOBS must be a whole number of at least 1, got {raw!r}")
+    return jobs
 
 
 def _run_of(page: Page) -> PageRun:

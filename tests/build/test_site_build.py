@@ -189,3 +189,12 @@ def test_cli_reports_a_page_it_cannot_read(tmp_path, command, message):
     assert done.returncode == 1
     assert done.stderr.startswith(message), done.stderr
     assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("jobs", ["abc", "0"])
+def test_bad_literate_jobs_fails_the_build_naming_the_variable(tmp_path, jobs):
+    site = make_site(tmp_path, {"index.md": GOOD})
+    done = build(site, LITERATE_JOBS=jobs)
+    assert done.returncode != 0
+    assert f"LITERATE_JOBS must be a whole number of at least 1, got '{jobs}'" in done.stderr
+    assert "Traceback" not in done.stderr
