@@ -1,10 +1,10 @@
 """Page results stored under a content hash, so a result cannot outlive what it depends on.
 
 The key covers the page's executable items (code, options, inline expressions and their lines,
-in order), every file of `micrograd/`, the engine's own source, the Python version and Graphviz's
-version. Prose edits that move no item do not change it; those that do re-run the page, since
-outputs can quote line numbers (`docs/x.md:5: UserWarning`). Writes are atomic; an unreadable
-entry is a miss.
+in order), every file of `micrograd/`, the engine's own source, the Python version, Graphviz's
+version and the versions of the display packages (matplotlib, pygments, graphviz). Prose edits
+that move no item do not change it; those that do re-run the page, since outputs can quote line
+numbers (`docs/x.md:5: UserWarning`). Writes are atomic; an unreadable entry is a miss.
 """
 
 from __future__ import annotations
@@ -16,12 +16,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from importlib import metadata
 from pathlib import Path
 
 from scripts.parse import Page
 from scripts.results import ItemResult
 
 SCHEMA = 1
+# Python packages that shape a page's displays (figures, highlighted source, graphs).
+DISPLAY_PACKAGES = ("matplotlib", "pygments", "graphviz")
 ENGINE_DIR = Path(__file__).resolve().parent
 # Engine files that cannot change a page's results (front ends, and rendering, which is done
 # after the cache on every build): editing them must not re-run every page.
@@ -55,7 +58,17 @@ def environment_key(project_root: Path, package: str = "micrograd") -> str:
                 digest.update(hashlib.sha256(path.read_bytes()).digest())
     digest.update(sys.version.encode())
     digest.update(graphviz_version().encode())
+    for package in DISPLAY_PACKAGES:
+        digest.update(f"{package}={package_version(package)}\0".encode())
     return digest.hexdigest()
+
+
+def package_version(name: str) -> str:
+    """The installed version of a distribution, or "absent"."""
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "absent"
 
 
 def graphviz_version() -> str:

@@ -149,3 +149,18 @@ def test_a_cache_that_cannot_be_written_warns_and_the_build_goes_on(tmp_path, ca
     runs = execute_pages([page_of(PAGE)], REPO_ROOT, cache, environment="env")
     assert runs["docs/t.md"].ok and runs["docs/t.md"].results[1].value == "1"
     assert "could not store results of docs/t.md" in caplog.text
+
+
+def test_versions_of_the_display_packages_are_in_the_environment_key(tmp_path, monkeypatch):
+    project = make_project(tmp_path)
+    before = environment_key(project)
+    real = scripts.cache.metadata.version
+    for package in ("matplotlib", "pygments", "graphviz"):
+
+        def other(name, package=package):
+            return "0.0-other" if name == package else real(name)
+
+        monkeypatch.setattr(scripts.cache.metadata, "version", other)
+        assert environment_key(project) != before, package
+    monkeypatch.setattr(scripts.cache.metadata, "version", real)
+    assert scripts.cache.package_version("no-such-package-here") == "absent"
