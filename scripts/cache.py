@@ -109,16 +109,8 @@ class Cache:
 
     def store(self, key: str, results: list[ItemResult]) -> None:
         """Write atomically: a reader sees the old entry, the new one, or none."""
-        self.directory.mkdir(parents=True, exist_ok=True)
         payload = {"schema": SCHEMA, "key": key, "results": [r.to_json() for r in results]}
-        fd, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as file:
-                json.dump(payload, file)
-            os.replace(temporary, self.path_for(key))
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        self._write_atomic(self.path_for(key), json.dumps(payload))
 
     def load_timings(self) -> dict[str, float]:
         """Seconds each page took when it last ran (to start the slowest first)."""
@@ -129,11 +121,19 @@ class Cache:
             return {}
 
     def store_timings(self, timings: dict[str, float]) -> None:
+        self._write_atomic(self.directory / "timings.json", json.dumps(timings))
+
+    def _write_atomic(self, path: Path, text: str) -> None:
+        """Write a temporary file, then rename it over path; no temporary file is left behind."""
         self.directory.mkdir(parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=self.directory, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as file:
-            json.dump(timings, file)
-        os.replace(temporary, self.directory / "timings.json")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as file:
+                file.write(text)
+            os.replace(temporary, path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
 
     def clear(self) -> None:
         shutil.rmtree(self.directory, ignore_errors=True)

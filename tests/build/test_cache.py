@@ -3,6 +3,8 @@
 import shutil
 import time
 
+import pytest
+
 import scripts.cache
 from scripts.cache import Cache, environment_key, page_key
 from scripts.core import execute_pages, start_pages
@@ -164,3 +166,15 @@ def test_versions_of_the_display_packages_are_in_the_environment_key(tmp_path, m
         assert environment_key(project) != before, package
     monkeypatch.setattr(scripts.cache.metadata, "version", real)
     assert scripts.cache.package_version("no-such-package-here") == "absent"
+
+
+def test_a_failed_timings_write_leaves_no_temporary_file(tmp_path, monkeypatch):
+    def fail(source, target):
+        raise OSError("disk full")
+
+    monkeypatch.setattr(scripts.cache.os, "replace", fail)
+    cache = Cache(tmp_path)
+    for write in (lambda: cache.store("k", [ItemResult()]), lambda: cache.store_timings({})):
+        with pytest.raises(OSError, match="disk full"):
+            write()
+        assert list(tmp_path.iterdir()) == []
