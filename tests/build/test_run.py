@@ -133,11 +133,17 @@ def test_timeout_kills_the_worker_and_says_where_it_was_stuck():
     assert len(run.results) == 0
 
 
-def test_timeout_also_kills_child_processes():
-    _, run = run_markdown(
-        fence("import subprocess\nsubprocess.run(['sleep', '30'])", 'timeout="1"')
-    )
+def test_timeout_also_kills_child_processes(tmp_path):
+    marker = tmp_path / "pid"
+    code = f"""
+    import subprocess
+    child = subprocess.Popen(["sleep", "600"])
+    open({str(marker)!r}, "w").write(str(child.pid))
+    child.wait()
+    """
+    _, run = run_markdown(fence(code, 'timeout="1"'))
     assert run.errors[0].message == "timed out after 1 s"
+    assert_gone(int(marker.read_text()))
 
 
 def test_sys_exit_is_an_error_for_that_block():
@@ -201,17 +207,20 @@ def test_processes_left_behind_by_a_page_are_stopped(tmp_path):
     """
     _, run = run_markdown(fence(code))
     assert run.ok, run.errors
-    pid = int(marker.read_text())
+    assert_gone(int(marker.read_text()))
+
+
+def assert_gone(pid: int) -> None:
+    """The process is gone (or a zombie waiting for init) within 2.5 s."""
     for _ in range(50):
         try:
             os.kill(pid, 0)
         except ProcessLookupError:
-            break
+            return
         if Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z":
-            break  # killed, waiting to be reaped by init
+            return  # killed, waiting to be reaped by init
         time.sleep(0.05)
-    else:
-        raise AssertionError(f"the page's child process {pid} is still running")
+    raise AssertionError(f"the page's child process {pid} is still running")
 
 
 def test_only_newlines_end_lines_as_in_python_and_markdown():
