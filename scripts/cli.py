@@ -84,7 +84,11 @@ def _check(paths: list[Path], root: Path, args: argparse.Namespace) -> int:
     runs = execute_pages(pages, root, cache, jobs=args.jobs)
     errors += [error for run in runs.values() for error in run.errors]
     ran = sum(not run.from_cache for run in runs.values())
-    print(f"{len(pages)} page(s) checked, {ran} run, {len(pages) - ran} from cache")
+    empty = sum(not page.items for page in pages)
+    cached = len(pages) - ran - empty
+    print(
+        f"{len(pages)} page(s) checked: {ran} run, {cached} from cache, {empty} with nothing to run"
+    )
     _print_errors(errors)
     return 1 if errors else 0
 

@@ -93,7 +93,8 @@ def start_pages(
     jobs: int = DEFAULT_JOBS,
     environment: str | None = None,
 ) -> PendingRuns:
-    """Look every page up in the cache and start running the stale ones, in page order.
+    """Look every page up in the cache and start running the stale ones, slowest first (by
+    the timings of earlier runs; pages never timed count as slowest).
 
     Pass `environment` (from `environment_key`) to avoid hashing the package again; only
     successful runs are cached.

@@ -60,7 +60,7 @@ def on_config(config: Any) -> None:
 
 
 def on_files(files: Any, config: Any) -> None:
-    """Parse all pages and start running the stale ones (in page order, in parallel).
+    """Parse all pages and start running the stale ones (slowest first, in parallel).
 
     Each page waits for its own results only when it is rendered, so the rest of the build
     goes on meanwhile.

@@ -198,3 +198,17 @@ def test_bad_literate_jobs_fails_the_build_naming_the_variable(tmp_path, jobs):
     assert done.returncode != 0
     assert f"LITERATE_JOBS must be a whole number of at least 1, got '{jobs}'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_cli_check_counts_pages_without_code_apart_from_cached_ones(tmp_path):
+    site = make_site(tmp_path, {"index.md": GOOD, "plain.md": "# Plain\n\nNo code.\n"})
+    done = subprocess.run(
+        [sys.executable, "-m", "scripts.cli", "check", "--no-cache"],
+        capture_output=True,
+        text=True,
+        cwd=site,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "2 page(s) checked: 1 run, 0 from cache, 1 with nothing to run" in done.stdout
