@@ -26,7 +26,7 @@ from mkdocs.exceptions import PluginError  # noqa: E402
 
 from scripts.cache import environment_key  # noqa: E402
 from scripts.core import PendingRuns, default_cache, load_page, start_pages  # noqa: E402
-from scripts.notebook import download_link_html, notebook_json  # noqa: E402
+from scripts.notebook import NotebookError, download_link_html, notebook_json  # noqa: E402
 from scripts.parse import Page, ParseError, parse_page  # noqa: E402
 from scripts.render import render_markdown, swap_placeholders  # noqa: E402
 from scripts.results import BuildError, PageRun  # noqa: E402
@@ -143,7 +143,11 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
         target = Path(config.site_dir) / Path(page.file.dest_uri).parent / _notebook_name(page)
         target.parent.mkdir(parents=True, exist_ok=True)
         results = _run_of(source).results
-        target.write_text(notebook_json(source, results), encoding="utf-8")
+        try:
+            notebook = notebook_json(source, results)
+        except NotebookError as error:  # the message names the page and line
+            raise PluginError(f"notebook export: {error}") from None
+        target.write_text(notebook, encoding="utf-8")
     return output
 
 
