@@ -46,7 +46,11 @@ def backward_stepper(root, rankdir: str = "LR") -> BackwardStepper:
     """
     order = topological_order(root)
     names = [f"v{i}" for i in range(len(order))]  # the names draw_dot gives, in the same order
-    readable = {node: node.label or name for node, name in zip(order, names)}
+    # how captions name a node: its label; else a constant's value (the 2 in 2 * c); else v3
+    readable = {
+        node: node.label or (f"{node.data:g}" if not node._prev else name)
+        for node, name in zip(order, names)
+    }
     for node in order:
         node.grad = 0.0
     root.grad = 1.0
@@ -62,11 +66,18 @@ def _caption(node, readable) -> str:
     name = readable[node]
     if not node._prev:
         return f"{name} is a leaf: nothing to pass on; its grad is {node.grad:.4f}"
+    inputs = [readable[child] for child in node._prev]
+    if len(inputs) == 2:
+        formula = f"{inputs[0]} {node._op} {inputs[1]}"
+    elif node._op.startswith("**"):
+        formula = f"{inputs[0]}{node._op}"
+    else:
+        formula = f"{node._op}({inputs[0]})"
     terms = "; ".join(
         f"{readable[child]}.grad += {local:.4f} * {node.grad:.4f}"
         for child, local in zip(node._prev, node._local)
     )
-    return f"{name} = {node._op} of its inputs applies its rule: {terms}"
+    return f"{name} = {formula}: {terms}"
 
 
 def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:

@@ -67,3 +67,17 @@ def test_html_holds_the_svg_frames_and_escaped_captions():
     assert data["frames"][-1]["grads"][0] == "grad 4.0000"
     assert "</script><b>" not in html
     assert "<script" not in html  # instant navigation would run a <script> of the content
+
+
+def test_captions_name_the_rule_and_what_it_adds():
+    a = Value(0.3, label="a")
+    c = 2 * a  # a.__rmul__(2) builds a * 2: the inputs are (a, 2), in that order
+    c.label = "c"
+    t = c.tanh()
+    t.label = "t"
+    captions = [frame.caption for frame in backward_stepper(t).frames]
+    assert captions[0] == "Seed: dt/dt = 1"
+    assert captions[1] == f"t = tanh(c): c.grad += {1 - t.data**2:.4f} * 1.0000"
+    grad = f"{c.grad:.4f}"
+    assert captions[2] == f"c = a * 2: a.grad += 2.0000 * {grad}; 2.grad += 0.3000 * {grad}"
+    assert captions[-1] == f"a is a leaf: nothing to pass on; its grad is {a.grad:.4f}"
