@@ -82,6 +82,18 @@ def build(site, **env):
     )
 
 
+def cli(site, *arguments):
+    """`python -m scripts.cli ARGUMENTS` in the site's folder."""
+    return subprocess.run(
+        [sys.executable, "-m", "scripts.cli", *arguments],
+        capture_output=True,
+        text=True,
+        cwd=site,
+        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
+        timeout=120,
+    )
+
+
 def test_failing_block_fails_the_build_with_its_location(tmp_path):
     site = make_site(tmp_path, {"index.md": GOOD, "bad.md": BAD})
     done = build(site)
@@ -140,28 +152,14 @@ def test_disabled_hook_shows_fences_without_running_them(tmp_path):
 @pytest.mark.parametrize("command", [["check"], ["run", "docs/bad.md"]])
 def test_cli_lists_errors_as_path_and_line(tmp_path, command):
     site = make_site(tmp_path, {"index.md": GOOD, "bad.md": BAD})
-    done = subprocess.run(
-        [sys.executable, "-m", "scripts.cli", *command],
-        capture_output=True,
-        text=True,
-        cwd=site,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-        timeout=120,
-    )
+    done = cli(site, *command)
     assert done.returncode == 1
     assert "docs/bad.md:11: AttributeError" in done.stderr
 
 
 def test_cli_run_prints_outputs(tmp_path):
     site = make_site(tmp_path, {"index.md": GOOD})
-    done = subprocess.run(
-        [sys.executable, "-m", "scripts.cli", "run", "docs/index.md"],
-        capture_output=True,
-        text=True,
-        cwd=site,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-        timeout=120,
-    )
+    done = cli(site, "run", "docs/index.md")
     assert done.returncode == 0, done.stderr
     assert "printed <b>" in done.stdout and "50" in done.stdout
     assert "docs/index.md:12: {python} square → 49" in done.stdout
@@ -178,14 +176,7 @@ def test_cli_run_prints_outputs(tmp_path):
 def test_cli_reports_a_page_it_cannot_read(tmp_path, command, message):
     site = make_site(tmp_path, {"index.md": GOOD})
     (site / "docs" / "latin1.md").write_bytes("# Café\n".encode("latin-1"))
-    done = subprocess.run(
-        [sys.executable, "-m", "scripts.cli", *command],
-        capture_output=True,
-        text=True,
-        cwd=site,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-        timeout=120,
-    )
+    done = cli(site, *command)
     assert done.returncode == 1
     assert done.stderr.startswith(message), done.stderr
     assert "Traceback" not in done.stderr
@@ -202,13 +193,6 @@ def test_bad_literate_jobs_fails_the_build_naming_the_variable(tmp_path, jobs):
 
 def test_cli_check_counts_pages_without_code_apart_from_cached_ones(tmp_path):
     site = make_site(tmp_path, {"index.md": GOOD, "plain.md": "# Plain\n\nNo code.\n"})
-    done = subprocess.run(
-        [sys.executable, "-m", "scripts.cli", "check", "--no-cache"],
-        capture_output=True,
-        text=True,
-        cwd=site,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
-        timeout=120,
-    )
+    done = cli(site, "check", "--no-cache")
     assert done.returncode == 0, done.stderr
     assert "2 page(s) checked: 1 run, 0 from cache, 1 with nothing to run" in done.stdout
