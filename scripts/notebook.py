@@ -14,8 +14,8 @@ import re
 import textwrap
 from typing import Any
 
-from scripts.parse import Block, Inline, Page
-from scripts.render import escape_inline
+from scripts.parse import Block, Page
+from scripts.render import walk_page
 from scripts.results import ItemResult
 from scripts.svg import restore_size
 
@@ -89,31 +89,18 @@ def build_notebook(page: Page, results: list[ItemResult]) -> dict[str, Any]:
     """The notebook of a page as an nbformat v4 dict."""
     cells: list[dict[str, Any]] = []
     prose: list[str] = []
-    by_line: dict[int, list[tuple[Any, ItemResult]]] = {}
-    for item, result in zip(page.items, results):
-        by_line.setdefault(item.line, []).append((item, result))
-    line, last = page.first_line, page.first_line + len(page.lines) - 1
     count = 0
-    while line <= last:
-        here = by_line.get(line, [])
-        block = next((pair for pair in here if isinstance(pair[0], Block)), None)
-        if block is not None:
-            _flush_prose(prose, cells)
-            count += 1
-            try:
-                cells.append(_code_cell(block[0], block[1], count))
-            except NotebookError as error:
-                raise NotebookError(f"{page.path}:{block[0].line}: {error}") from None
-            line = block[0].end_line + 1
+    for part in walk_page(page, results):
+        if isinstance(part, str):
+            prose.append(part)
             continue
-        text = page.line_text(line)
-        inlines = sorted(
-            (pair for pair in here if isinstance(pair[0], Inline)), key=lambda pair: -pair[0].start
-        )
-        for inline, result in inlines:
-            text = text[: inline.start] + escape_inline(result.value or "") + text[inline.end :]
-        prose.append(text)
-        line += 1
+        block, result = part
+        _flush_prose(prose, cells)
+        count += 1
+        try:
+            cells.append(_code_cell(block, result, count))
+        except NotebookError as error:
+            raise NotebookError(f"{page.path}:{block.line}: {error}") from None
     _flush_prose(prose, cells)
     for number, cell in enumerate(cells):
         cell["id"] = f"cell-{number}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import html
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from scripts.parse import Block, Inline, Page, split_lines
@@ -31,13 +32,11 @@ def escape_inline(text: str) -> str:
     return escaped.replace("|", "&#124;").replace("$", "&#36;")
 
 
-def render_markdown(page: Page, results: list[ItemResult]) -> Rendered:
-    """The page's Markdown with every executable item replaced by its code and output."""
+def walk_page(page: Page, results: list[ItemResult]) -> Iterator[tuple[Block, ItemResult] | str]:
+    """The page in order: each executable block with its result, and every other line with
+    its inline values filled in (escaped)."""
     if len(results) < len(page.items):
         raise ValueError(f"{page.path}: {len(page.items)} items but {len(results)} results")
-    nonce = hashlib.sha256(page.path.encode()).hexdigest()[:8]
-    rendered = Rendered(markdown="")
-    out: list[str] = []
     inlines: dict[int, list[tuple[Inline, ItemResult]]] = {}
     blocks: dict[int, tuple[Block, ItemResult]] = {}
     for item, result in zip(page.items, results):
@@ -49,15 +48,26 @@ def render_markdown(page: Page, results: list[ItemResult]) -> Rendered:
     last = page.first_line + len(page.lines) - 1
     while line <= last:
         if line in blocks:
-            block, result = blocks[line]
-            out.extend(_block_markdown(block, result, rendered, nonce))
-            line = block.end_line + 1
+            yield blocks[line]
+            line = blocks[line][0].end_line + 1
             continue
         text = page.line_text(line)
         for inline, result in sorted(inlines.get(line, []), key=lambda pair: -pair[0].start):
             text = text[: inline.start] + escape_inline(result.value or "") + text[inline.end :]
-        out.append(text)
+        yield text
         line += 1
+
+
+def render_markdown(page: Page, results: list[ItemResult]) -> Rendered:
+    """The page's Markdown with every executable item replaced by its code and output."""
+    nonce = hashlib.sha256(page.path.encode()).hexdigest()[:8]
+    rendered = Rendered(markdown="")
+    out: list[str] = []
+    for part in walk_page(page, results):
+        if isinstance(part, str):
+            out.append(part)
+        else:
+            out.extend(_block_markdown(*part, rendered, nonce))
     rendered.markdown = "\n".join(out) + "\n"
     return rendered
 
