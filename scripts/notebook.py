@@ -73,11 +73,12 @@ def portable_code(code: str) -> str:
     return portable
 
 
-def download_link_html(filename: str) -> str:
+def download_link_html(
+    filename: str, label: str = "Download this page as a Jupyter notebook"
+) -> str:
     name = html.escape(filename)
     return (
-        f'<p class="lit-notebook"><a href="{name}" download="{name}">'
-        "Download this page as a Jupyter notebook</a></p>"
+        f'<p class="lit-notebook"><a href="{name}" download="{name}">{html.escape(label)}</a></p>'
     )
 
 

@@ -23,6 +23,7 @@ import hashlib
 import html
 import os
 import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,11 @@ from mkdocs.exceptions import PluginError
 from mkdocs.utils import get_relative_url
 
 _ROOT = Path(__file__).resolve().parent.parent
+if str(_ROOT) not in sys.path:  # mkdocs loads hooks by path: make `scripts` importable
+    sys.path.insert(0, str(_ROOT))
+
+from scripts.notebook import download_link_html  # noqa: E402
+
 NOTEBOOK_DIR = "notebooks/"  # under docs/: the pages mkdocs-jupyter renders
 ASSET_DIR = "assets/notebooks"  # under the site: the shared notebook stylesheet
 
@@ -73,11 +79,7 @@ def on_page_content(html_text: str, page: Any, config: Any, files: Any) -> str:
         href = get_relative_url(path, page.url or ".")
         link = f'<link rel="stylesheet" href="{html.escape(href)}">'
         html_text = link + _STYLE.sub("", html_text)
-    name = html.escape(_ipynb_name(page))
-    download = (
-        f'<p class="lit-notebook"><a href="{name}" download="{name}">'
-        "Download this notebook (.ipynb)</a></p>"
-    )
+    download = download_link_html(_ipynb_name(page), "Download this notebook (.ipynb)")
     end = html_text.find("</h1>")
     if end < 0:
         raise PluginError(f"{page.file.src_uri}: a notebook needs a '# Title' Markdown cell first")
