@@ -28,7 +28,7 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 bench: setup
-	$(BIN)/python scripts/bench_engine.py
+	$(BIN)/python scripts/bench/bench_engine.py
 
 setup: $(STAMP) graphviz
 
@@ -40,11 +40,11 @@ $(STAMP): pyproject.toml constraints.txt
 	@touch $@
 
 graphviz:
-	@command -v dot >/dev/null 2>&1 || scripts/install-system-package.sh graphviz dot
+	@command -v dot >/dev/null 2>&1 || scripts/tools/install-system-package.sh graphviz dot
 
 # The browser tests (tests/site) drive Debian's Chromium; Playwright's own download is not used.
 chromium:
-	@command -v chromium >/dev/null 2>&1 || scripts/install-system-package.sh chromium chromium
+	@command -v chromium >/dev/null 2>&1 || scripts/tools/install-system-package.sh chromium chromium
 
 clean:
 	rm -rf site site.new site.old .cache .pytest_cache .ruff_cache

@@ -1,4 +1,5 @@
-"""Run the executable blocks of docs/**/*.md as tests (see scripts/pytest_plugin.py);
-pytester is for the build engine's own tests of that plugin (tests/build)."""
+"""The blocks of docs/**/*.md run as tests through the literate pytest plugin, which the
+installed package registers (entry point pytest11); pytester is for the build engine's own
+tests of that plugin (tests/build)."""
 
-pytest_plugins = ["scripts.pytest_plugin", "pytester"]
+pytest_plugins = ["pytester"]

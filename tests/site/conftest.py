@@ -136,7 +136,7 @@ STEPPER_PAGE = """\
 
 ```python exec="1"
 from micrograd import Value
-from scripts.stepper import backward_stepper
+from spelled_out import backward_stepper
 
 a = Value(2.0, label="a")
 b = Value(-3.0, label="b")

@@ -1,4 +1,8 @@
-"""Run a page in a fresh worker process, enforcing per-item timeouts."""
+"""Run a page in a fresh worker process, enforcing per-item timeouts.
+
+The worker's processes are registered with the build's WorkerSet, so that cancelling one build
+stops its own workers and no others.
+"""
 
 from __future__ import annotations
 
@@ -16,38 +20,51 @@ from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
-from scripts.parse import Block, Page
-from scripts.results import BuildError, ItemResult, PageRun
-
-ENGINE_ROOT = Path(__file__).resolve().parent.parent
-OUTPUT_LIMIT = 100_000  # bytes of captured text per stream and block
-STARTUP_TIMEOUT = 60.0
-DEFAULT_JOBS = 2
-
-_live_workers: set[subprocess.Popen[bytes]] = set()  # so a cancelled build can stop them
-_live_lock = threading.Lock()
+from literate.parse.page import Block, Page
+from literate.results import BuildError, ItemResult, PageRun
+from literate.settings import Settings
 
 
-def stop_all_workers() -> None:
-    """Kill every worker still running (for a build that has already failed)."""
-    with _live_lock:
-        workers = list(_live_workers)
-    for process in workers:
-        _kill(process)
+class WorkerSet:
+    """The worker processes of one build, so that cancelling it stops them (and only them)."""
+
+    def __init__(self) -> None:
+        self._processes: set[subprocess.Popen[bytes]] = set()
+        self._lock = threading.Lock()
+        self.cancelled = False
+
+    def add(self, process: subprocess.Popen[bytes]) -> None:
+        with self._lock:
+            self._processes.add(process)
+            if self.cancelled:
+                _kill(process)
+
+    def discard(self, process: subprocess.Popen[bytes]) -> None:
+        with self._lock:
+            self._processes.discard(process)
+
+    def stop(self) -> None:
+        """Kill every worker of this build still running, and any it starts from now on."""
+        with self._lock:
+            self.cancelled = True
+            processes = list(self._processes)
+        for process in processes:
+            _kill(process)
 
 
-def run_page(page: Page, project_root: Path, output_limit: int = OUTPUT_LIMIT) -> PageRun:
+def run_page(page: Page, settings: Settings, workers: WorkerSet | None = None) -> PageRun:
     """Run one page's items in order in a new worker process."""
     job = {
         "path": page.path,
         "source": page.source,
         "first_line": page.first_line,
-        "output_limit": output_limit,
+        "output_limit": settings.output_limit,
         "items": [_item_job(item) for item in page.items],
     }
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="literate-") as workdir:
-        run = _Watchdog(page, project_root, Path(workdir)).run(job)
+        watchdog = _Watchdog(page, settings, workers or WorkerSet(), Path(workdir))
+        run = watchdog.run(job)
     run.seconds = time.monotonic() - start
     return run
 
@@ -59,9 +76,9 @@ def _item_job(item: Any) -> dict[str, Any]:
 
 
 def worker_environment(project_root: Path) -> dict[str, str]:
-    """The engine and the project (for `import micrograd`) on the path; no GUI backends."""
+    """The project first on the path (its packages win over installed ones); no GUI backends."""
     env = dict(os.environ)
-    paths = [str(ENGINE_ROOT), str(project_root)]
+    paths = [str(project_root)]
     if env.get("PYTHONPATH"):
         paths.append(env["PYTHONPATH"])
     env["PYTHONPATH"] = os.pathsep.join(dict.fromkeys(paths))
@@ -73,9 +90,10 @@ def worker_environment(project_root: Path) -> dict[str, str]:
 class _Watchdog:
     """Feeds a worker its job, reads its events and kills it when an item takes too long."""
 
-    def __init__(self, page: Page, project_root: Path, workdir: Path):
+    def __init__(self, page: Page, settings: Settings, workers: WorkerSet, workdir: Path):
         self.page = page
-        self.project_root = project_root
+        self.settings = settings
+        self.workers = workers
         self.workdir = workdir
         self.results: list[ItemResult] = []
         self.errors: list[BuildError] = []
@@ -85,19 +103,18 @@ class _Watchdog:
         with tempfile.TemporaryFile() as crash_log:
             try:
                 process = subprocess.Popen(
-                    [sys.executable, "-m", "scripts.worker", str(write_fd)],
+                    [sys.executable, "-m", "literate.execute.worker", str(write_fd)],
                     stdin=subprocess.PIPE,
                     stdout=subprocess.DEVNULL,
                     stderr=crash_log,
                     cwd=self.workdir,
-                    env=worker_environment(self.project_root),
+                    env=worker_environment(self.settings.project_root),
                     pass_fds=(write_fd,),
                     start_new_session=True,  # so a timeout can kill the block's children too
                 )
             finally:
                 os.close(write_fd)
-            with _live_lock:
-                _live_workers.add(process)
+            self.workers.add(process)
             try:
                 self._send_job(process, job)
                 self._follow(process, read_fd, crash_log)
@@ -107,8 +124,7 @@ class _Watchdog:
                     _kill(process)
                 process.wait()
                 _kill_group(process.pid)  # processes a block started and left behind
-                with _live_lock:
-                    _live_workers.discard(process)
+                self.workers.discard(process)
         return PageRun(self.page.path, self.results, self.errors)
 
     def _send_job(self, process: subprocess.Popen[bytes], job: dict[str, Any]) -> None:
@@ -123,7 +139,7 @@ class _Watchdog:
         current: int | None = None
         finished = False
         lines = _LineReader(read_fd)
-        deadline = time.monotonic() + STARTUP_TIMEOUT
+        deadline = time.monotonic() + self.settings.startup_timeout
         while True:
             line = lines.readline(deadline - time.monotonic())
             if line is _TIMEOUT:
@@ -139,7 +155,7 @@ class _Watchdog:
                 elif event["event"] == "done":
                     self._record(event["index"], ItemResult.from_json(event["result"]))
                     current = None
-                    deadline = time.monotonic() + STARTUP_TIMEOUT
+                    deadline = time.monotonic() + self.settings.startup_timeout
                 elif event["event"] == "finished":
                     finished = True
             except (ValueError, KeyError, TypeError, IndexError):
@@ -156,7 +172,9 @@ class _Watchdog:
 
     def _timeout_of(self, index: int) -> float:
         item = self.page.items[index]
-        return item.options["timeout"] if isinstance(item, Block) else STARTUP_TIMEOUT
+        if isinstance(item, Block):
+            return item.options["timeout"] or self.settings.timeout
+        return self.settings.startup_timeout
 
     def _record(self, index: int, result: ItemResult) -> None:
         self.results.append(result)
@@ -171,7 +189,9 @@ class _Watchdog:
 
     def _timed_out(self, process: subprocess.Popen[bytes], current: int | None, log: Any) -> None:
         if current is None:
-            self._page_error(f"the worker did not respond within {STARTUP_TIMEOUT:g} s")
+            self._page_error(
+                f"the worker did not respond within {self.settings.startup_timeout:g} s"
+            )
             _kill(process)
             return
         # Ask faulthandler where the block is stuck before killing it.

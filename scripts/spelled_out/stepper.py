@@ -1,7 +1,7 @@
 """The backward pass, step by step: a graph whose grads fill in node by node, in the order the
 engine used, with buttons, a slider and the arrow keys (docs/assets/stepper.js drives it).
 
-    from scripts.stepper import backward_stepper
+    from spelled_out import backward_stepper
     backward_stepper(L)     # as a block's last expression
 
 Frames come from the real engine: the stepper runs one backward pass itself, applying each
@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from micrograd.engine import topological_order
 from micrograd.viz import draw_dot
-from scripts.display import DISPLAYS, DisplayContext, graphviz_to_svg, html_display
 
 
 @dataclass
@@ -36,6 +35,9 @@ class BackwardStepper:
 
     def __repr__(self) -> str:
         return f"<backward stepper: {len(self.frames) - 1} steps over {len(self.names)} nodes>"
+
+    def _repr_html_(self) -> str:
+        return stepper_html(self)
 
 
 def backward_stepper(root, rankdir: str = "LR") -> BackwardStepper:
@@ -80,8 +82,11 @@ def _caption(node, readable) -> str:
     return f"{name} = {formula}: {terms}"
 
 
-def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:
-    graph = graphviz_to_svg(stepper.graph, context)
+def stepper_html(stepper: BackwardStepper) -> str:
+    """The graph of the finished pass with the frames for docs/assets/stepper.js; the controls
+    stay hidden where that script does not run (in Jupyter, say)."""
+    svg = stepper.graph.pipe(format="svg", encoding="utf-8")
+    svg = svg[svg.index("<svg") :]  # no XML prolog inside HTML
     frames = [
         {"active": f.active, "grads": [f"grad {g:.4f}" for g in f.grads], "caption": f.caption}
         for f in stepper.frames
@@ -93,7 +98,7 @@ def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:
     markup = (
         f'<div class="mg-stepper" tabindex="0" aria-label="The backward pass, step by step" '
         f'data-frames="{data}">'
-        f'<div class="mg-stepper-graph">{graph["data"]}</div>'
+        f'<div class="mg-stepper-graph">{svg}</div>'
         '<div class="mg-stepper-controls" hidden>'
         '<button type="button" data-step="first" title="First step">«</button>'
         '<button type="button" data-step="prev" title="Previous step (←)">◀</button>'
@@ -105,7 +110,4 @@ def stepper_to_html(stepper: BackwardStepper, context: DisplayContext) -> dict:
         f'<p class="mg-stepper-caption">{html.escape(frames[-1]["caption"])}</p>'
         "</div>"
     )
-    return html_display(markup)
-
-
-DISPLAYS[f"{__name__}.BackwardStepper"] = stepper_to_html
+    return markup

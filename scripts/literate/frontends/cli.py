@@ -1,60 +1,71 @@
 """Command line: run one page, check all pages, or clear the cache.
 
-python -m scripts.cli run docs/chain-rule.md   # run one page (fresh), print its outputs
-python -m scripts.cli check                    # run all stale pages; list errors as path:line
-python -m scripts.cli clear-cache
+literate run docs/chain-rule.md   # run one page (fresh), print its outputs
+literate check                    # run all stale pages; list errors as path:line
+literate clear-cache
+
+Settings come from the `literate` plugin entry of the nearest mkdocs.yml.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
-from scripts.core import default_cache, execute_pages, load_page, load_pages
-from scripts.parse import Block, Page, ParseError
-from scripts.results import BuildError, PageRun
-from scripts.runner import DEFAULT_JOBS
-
-
-def find_project_root(start: Path) -> Path:
-    """The nearest directory at or above start holding mkdocs.yml (else start)."""
-    for directory in (start, *start.parents):
-        if (directory / "mkdocs.yml").is_file():
-            return directory
-    return start
+from literate.build import Build
+from literate.cache import Cache
+from literate.frontends.project import find_project_root, load_settings
+from literate.parse import Block, Page, ParseError
+from literate.present.terminal import result_text
+from literate.results import BuildError, PageRun
+from literate.settings import Settings, SettingsError
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m scripts.cli", description=__doc__.split("\n")[0]
-    )
+    parser = argparse.ArgumentParser(prog="literate", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("run", help="run one page in a fresh worker and print its outputs")
     run.add_argument("page", type=Path)
     check = commands.add_parser("check", help="run every page (cached); exit 1 on any error")
     check.add_argument("pages", type=Path, nargs="*", help="default: docs/**/*.md")
     check.add_argument("--no-cache", action="store_true", help="run every page afresh")
-    check.add_argument("--jobs", type=int, default=DEFAULT_JOBS)
+    check.add_argument("--jobs", type=int, help="pages run at once (default: mkdocs.yml's)")
     commands.add_parser("clear-cache", help="delete the stored results")
     args = parser.parse_args(argv)
     root = find_project_root(Path.cwd())
+    try:
+        settings = load_settings(root)
+        if args.command == "run" or getattr(args, "no_cache", False):
+            settings = replace(settings, use_cache=False)
+        if getattr(args, "jobs", None) is not None:
+            settings = replace(settings, jobs=args.jobs)
+    except SettingsError as error:
+        print(f"literate: {error}", file=sys.stderr)
+        return 2
     if args.command == "clear-cache":
-        default_cache(root).clear()
-        print(f"cleared {default_cache(root).directory}")
+        Cache(settings.cache_path).clear()
+        print(f"cleared {settings.cache_path}")
         return 0
     if args.command == "run":
-        return _run_one(args.page, root)
-    return _check(args.pages or sorted((root / "docs").rglob("*.md")), root, args)
+        return _run_one(args.page, Build(settings))
+    return _check(args.pages or _all_pages(root, settings), Build(settings))
 
 
-def _run_one(path: Path, root: Path) -> int:
+def _all_pages(root: Path, settings: Settings) -> list[Path]:
+    docs = root / "docs"
+    notebooks = [path for glob in settings.notebooks for path in docs.glob(glob)]
+    return sorted(docs.rglob("*.md")) + sorted(notebooks)
+
+
+def _run_one(path: Path, build: Build) -> int:
     try:
-        page = load_page(path, root)
+        page = build.load(path)
     except ParseError as error:
         print(error, file=sys.stderr)
         return 1
-    run = execute_pages([page], root)[page.path]
+    run = build.run([page])[page.path]
     _print_run(page, run)
     return 0 if run.ok else 1
 
@@ -63,14 +74,9 @@ def _print_run(page: Page, run: PageRun) -> None:
     for item, result in zip(page.items, run.results):
         if isinstance(item, Block):
             print(f"── {page.path}:{item.line}")
-            for text in (result.stdout, result.stderr, result.raised):
-                if text:
-                    print(text.rstrip("\n"))
-            for display in result.displays:
-                if display["mime"] == "text/plain":
-                    print(display["data"])
-                else:
-                    print(f"[{display['mime']}, {len(display['data']):,} characters]")
+            text = result_text(result)
+            if text:
+                print(text)
         elif result.error is None:
             print(f"── {page.path}:{item.line}: {{python}} {item.expr} → {result.value}")
     _print_errors(run.errors)
@@ -78,10 +84,9 @@ def _print_run(page: Page, run: PageRun) -> None:
         print(f"{page.path}: {len(page.items)} item(s) ran without error")
 
 
-def _check(paths: list[Path], root: Path, args: argparse.Namespace) -> int:
-    pages, errors = load_pages(paths, root)
-    cache = None if args.no_cache else default_cache(root)
-    runs = execute_pages(pages, root, cache, jobs=args.jobs)
+def _check(paths: list[Path], build: Build) -> int:
+    pages, errors = build.load_all(paths)
+    runs = build.run(pages)
     errors += [error for run in runs.values() for error in run.errors]
     ran = sum(not run.from_cache for run in runs.values())
     empty = sum(not page.items for page in pages)

@@ -6,8 +6,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-DEFAULT_TIMEOUT = 60.0
-
 Validator = Callable[[str], Any]
 
 
@@ -65,7 +63,7 @@ DEFAULTS: dict[str, Any] = {
     "hide_code": False,
     "hide_output": False,
     "raises": None,
-    "timeout": DEFAULT_TIMEOUT,
+    "timeout": None,  # the build's default (Settings.timeout)
     "expect": None,
     "title": None,
 }

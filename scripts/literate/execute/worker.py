@@ -1,4 +1,4 @@
-"""Run one page's items in a fresh interpreter: `python -m scripts.worker RESULT_FD`.
+"""Run one page's items in a fresh interpreter: `python -m literate.execute.worker RESULT_FD`.
 
 The job (JSON) arrives on stdin. Results go to RESULT_FD as JSON lines, kept apart from the
 captured stdout: {"event": "start", "index": i} before an item, {"event": "done", ...} after it,
@@ -18,9 +18,10 @@ import sys
 import traceback
 from typing import Any
 
-from scripts.capture import capture_fds
-from scripts.display import DisplayContext, display_value, open_figures
-from scripts.parse import split_lines
+from literate.execute.capture import capture_fds
+from literate.execute.formatters import mimebundle, open_figures
+from literate.parse.page import split_lines
+from literate.results import mime_output, stream
 
 _THIS_FILE = os.path.abspath(__file__)
 
@@ -74,7 +75,6 @@ class PageRunner:
         self.path = path
         self.output_limit = output_limit
         self.namespace: dict[str, Any] = {"__name__": "__main__", "__builtins__": __builtins__}
-        self.displays = DisplayContext()
 
     def run(self, item: dict[str, Any]) -> dict[str, Any]:
         if item["kind"] == "inline":
@@ -94,7 +94,8 @@ class PageRunner:
                         "give a one-line value (e.g. .replace('\\n', ' '))"
                     }
                 else:
-                    result["value"] = value
+                    data = {"text/plain": value}
+                    result["outputs"].append(mime_output(data, {}, result=True))
             except BaseException as error:
                 result["error"] = _describe(error)
         return result
@@ -118,7 +119,9 @@ class PageRunner:
                     value = eval(compile(expression, self.path, "eval"), self.namespace)
             except BaseException as error:
                 raised = error
-        result["stdout"], result["stderr"] = captured.stdout, captured.stderr
+        for name, text in (("stdout", captured.stdout), ("stderr", captured.stderr)):
+            if text:
+                result["outputs"].append(stream(name, text))
         expected = options.get("raises")
         if expected is None and raised is not None:
             result["error"] = _describe(raised)
@@ -129,7 +132,7 @@ class PageRunner:
             described["message"] = f"expected {expected}, but {described['message']}"
             result["error"] = described
         elif raised is not None:
-            result["raised"] = traceback.format_exception_only(raised)[-1].rstrip("\n")
+            result["outputs"].append(_error_output(raised))
         if result["error"] is None:
             self._display(value, result)
             _check_expect(options.get("expect"), result)
@@ -139,10 +142,9 @@ class PageRunner:
         try:
             figures = open_figures()
             if value is not None and not any(value is figure for figure in figures):
-                result["displays"].append({**display_value(value, self.displays), "role": "result"})
+                result["outputs"].append(mime_output(*mimebundle(value), result=True))
             for figure in figures:
-                role = "result" if figure is value else "figure"
-                result["displays"].append({**display_value(figure, self.displays), "role": role})
+                result["outputs"].append(mime_output(*mimebundle(figure), result=figure is value))
         except Exception as error:
             described = _describe(error)
             described["message"] = f"could not display the block's value: {described['message']}"
@@ -150,21 +152,29 @@ class PageRunner:
 
 
 def _empty_result() -> dict[str, Any]:
+    return {"outputs": [], "error": None}
+
+
+def _error_output(error: BaseException) -> dict[str, Any]:
+    """An exception the block was meant to raise, as an nbformat error output."""
     return {
-        "stdout": "",
-        "stderr": "",
-        "displays": [],
-        "raised": None,
-        "value": None,
-        "error": None,
+        "output_type": "error",
+        "ename": type(error).__name__,
+        "evalue": str(error),
+        "traceback": traceback.format_exception_only(error),
     }
 
 
 def _check_expect(expect: str | None, result: dict[str, Any]) -> None:
-    if expect is not None and result["stdout"].rstrip("\n") != expect.rstrip("\n"):
+    printed = "".join(
+        o["text"]
+        for o in result["outputs"]
+        if o["output_type"] == "stream" and o["name"] == "stdout"
+    )
+    if expect is not None and printed.rstrip("\n") != expect.rstrip("\n"):
         result["error"] = {
             "message": "printed output differs from expect",
-            "traceback": f"expected:\n{expect}\ngot:\n{result['stdout']}",
+            "traceback": f"expected:\n{expect}\ngot:\n{printed}",
         }
 
 

@@ -1,35 +1,53 @@
-"""pytest plugin: every executable block of docs/**/*.md is a test item.
+"""pytest plugin (entry point `pytest11`): every executable block and inline value of
+docs/**/*.md, and every cell of the percent-format notebooks the mkdocs.yml names, is a test.
 
-Wire it with `pytest_plugins = ["scripts.pytest_plugin"]` in the top-level conftest.py. Items
-are named by page and line (`docs/chain-rule.md::line 57`); the page runs once, fresh and
+Items are named by page and line (`docs/chain-rule.md::line 57`); the page runs once, fresh and
 uncached, in a worker when its first item runs, and each item reports its own result. After a
 failure the page's later items are skipped, naming the block that failed; an error of the whole
-page fails its first item.
+page fails its first item. The ini option `literate_docs` names the folder (default: docs).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from scripts.core import execute_pages, load_page
-from scripts.parse import Block, Page, ParseError
-from scripts.results import BuildError, PageRun
+from literate.build import Build
+from literate.frontends.project import load_settings
+from literate.parse import Block, Page, ParseError
+from literate.results import BuildError, PageRun
+from literate.settings import Settings, SettingsError
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addini("literate_docs", "folder of the pages whose blocks are tests", default="docs")
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if file_path.suffix == ".md" and _under_docs(file_path, parent.config.rootpath):
-        return MarkdownPage.from_parent(parent, path=file_path)
-    return None
+    config = parent.config
+    docs = config.rootpath / config.getini("literate_docs")
+    if file_path.suffix not in (".md", ".py") or not file_path.is_relative_to(docs):
+        return None
+    settings = _settings(config)
+    relative = file_path.relative_to(docs).as_posix()
+    if file_path.suffix == ".py" and not any(fnmatch(relative, g) for g in settings.notebooks):
+        return None
+    return MarkdownPage.from_parent(parent, path=file_path)
 
 
-def _under_docs(path: Path, root: Path) -> bool:
-    try:
-        return path.relative_to(root).parts[0] == "docs"
-    except ValueError:
-        return False
+def _settings(config: pytest.Config) -> Settings:
+    """The project's settings, read once per session; never the cache (tests run afresh)."""
+    if not hasattr(config, "_literate_settings"):
+        try:
+            settings = load_settings(config.rootpath)
+        except SettingsError as error:
+            raise pytest.UsageError(f"literate: {error}") from None
+        config._literate_settings = replace(settings, use_cache=False)  # type: ignore[attr-defined]
+    return config._literate_settings  # type: ignore[attr-defined]
 
 
 class LiterateFailure(Exception):
@@ -48,7 +66,7 @@ class MarkdownPage(pytest.File):
 
     def collect(self):  # type: ignore[override]
         try:
-            self.page = load_page(self.path, self.config.rootpath)
+            self.page = Build(_settings(self.config)).load(self.path)
         except ParseError as error:
             raise self.CollectError(str(error)) from None
         seen: dict[str, int] = {}
@@ -62,7 +80,7 @@ class MarkdownPage(pytest.File):
     def run(self) -> PageRun:
         """The page's run, done once, when its first item needs it."""
         if self._run is None:
-            self._run = execute_pages([self.page], self.config.rootpath)[self.page.path]
+            self._run = Build(_settings(self.config)).run([self.page])[self.page.path]
         return self._run
 
 

@@ -1,0 +1,1 @@
+"""Stage 2: run pages in fresh worker processes (pool, watchdog, worker, capture, display)."""

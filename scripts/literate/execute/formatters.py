@@ -1,0 +1,108 @@
+"""A block's last value as a mimebundle, following IPython's display protocol (worker side).
+
+A value shows as the first of these that applies:
+
+1. a formatter registered in FORMATTERS for a class in its MRO (by qualified name, so that
+   the module need not be imported): matplotlib figures and graphviz graphs become SVG;
+2. its own `_repr_mimebundle_()`, or the `_repr_svg_`, `_repr_html_`, `_repr_markdown_`,
+   `_repr_latex_`, `_repr_png_` methods it defines, so that a class on a page can say how it
+   shows itself;
+3. its `repr`.
+
+Every bundle has text/plain. Nothing is cleaned, sized or escaped here: presenters do that
+after the cache, once per target (site, notebook, terminal).
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import sys
+from collections.abc import Callable
+from typing import Any
+
+Bundle = tuple[dict[str, Any], dict[str, Any]]  # (data by MIME type, metadata)
+Formatter = Callable[[Any], Bundle]
+
+# MIME type -> the _repr_ method that makes it, in the order tried.
+REPR_METHODS = {
+    "image/svg+xml": "_repr_svg_",
+    "text/html": "_repr_html_",
+    "text/markdown": "_repr_markdown_",
+    "text/latex": "_repr_latex_",
+    "image/png": "_repr_png_",
+}
+
+
+def graphviz_bundle(graph: Any) -> Bundle:
+    """Rendered by the `dot` program, the graph's own engine."""
+    svg = graph.pipe(format="svg", encoding="utf-8")
+    return {"image/svg+xml": svg, "text/plain": "<graph>"}, {"literate": {"kind": "graph"}}
+
+
+def figure_bundle(figure: Any) -> Bundle:
+    """A matplotlib Figure as SVG with real text, then closed so it is not shown twice."""
+    import matplotlib
+
+    buffer = io.StringIO()
+    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "literate"}):
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is not None:
+        pyplot.close(figure)
+    data = {"image/svg+xml": buffer.getvalue(), "text/plain": repr(figure)}
+    return data, {"literate": {"kind": "figure"}}
+
+
+FORMATTERS: dict[str, Formatter] = {
+    "graphviz.graphs.BaseGraph": graphviz_bundle,
+    "matplotlib.figure.Figure": figure_bundle,
+}
+
+
+def qualified_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__qualname__}"
+
+
+def mimebundle(value: Any) -> Bundle:
+    """The value's data by MIME type (always with text/plain) and its metadata."""
+    for cls in type(value).__mro__:
+        formatter = FORMATTERS.get(qualified_name(cls))
+        if formatter is not None:
+            return formatter(value)
+    data: dict[str, Any] = {}
+    metadata: dict[str, Any] = {}
+    method = _repr_method(value, "_repr_mimebundle_")
+    if method is not None:
+        bundle = method(include=None, exclude=None)
+        if isinstance(bundle, tuple):
+            bundle, metadata = bundle
+        data.update(bundle or {})
+    for mime, name in REPR_METHODS.items():
+        method = _repr_method(value, name)
+        if mime not in data and method is not None:
+            shown = method()
+            if isinstance(shown, tuple):  # (data, metadata), as IPython allows
+                shown, metadata[mime] = shown
+            if shown is not None:
+                data[mime] = shown
+    if isinstance(data.get("image/png"), bytes):
+        data["image/png"] = base64.b64encode(data["image/png"]).decode("ascii")
+    data.setdefault("text/plain", repr(value))
+    return data, metadata
+
+
+def _repr_method(value: Any, name: str) -> Callable[..., Any] | None:
+    """The bound method, looked up on the class (as IPython does), not on a class object."""
+    if isinstance(value, type):
+        return None
+    method = getattr(type(value), name, None)
+    return method.__get__(value) if callable(method) else None
+
+
+def open_figures() -> list[Any]:
+    """Figures left open in pyplot by a block (shown after it, as in a notebook)."""
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if pyplot is None:
+        return []
+    return [pyplot.figure(number) for number in pyplot.get_fignums()]

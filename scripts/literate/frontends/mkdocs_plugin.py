@@ -1,0 +1,211 @@
+"""The MkDocs plugin `literate`: run every page's executable fences (stale pages in parallel,
+up front) and put their output into the pages; export each page as a notebook next to it;
+execute and render the percent-format notebooks listed in its `notebooks` option.
+
+    plugins:
+      - search
+      - literate:
+          packages: [micrograd, spelled_out]
+          notebooks: ["notebooks/*.py"]
+
+All state lives on the plugin instance, in one Build per `mkdocs build` or `serve` rebuild.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import logging
+import time
+from pathlib import Path
+from typing import Any
+
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin
+
+from literate.build import Build
+from literate.cache.keys import package_directory
+from literate.frontends.mkdocs_config import LiterateConfig, settings_from
+from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file
+from literate.parse import Page, ParseError
+from literate.present.html import render_markdown, swap_placeholders
+from literate.results import BuildError, ItemResult, PageRun
+from literate.settings import SettingsError
+
+log = logging.getLogger("mkdocs.plugins.literate")
+
+
+class LiteratePlugin(BasePlugin[LiterateConfig]):
+    def __init__(self) -> None:
+        self.build: Build | None = None
+        self.pages: dict[str, Page] = {}  # by src_uri
+        self.texts: dict[str, str] = {}
+        self.fragments: dict[str, dict[str, str]] = {}
+        self.rendered_pages: dict[str, Page] = {}
+        self.notebooks: NotebookRenderer | None = None
+        self.started = 0.0
+
+    def on_config(self, config: Any) -> Any:
+        root = Path(config.config_file_path or ".").resolve().parent
+        try:
+            settings = settings_from(self.config, root)
+        except SettingsError as error:
+            raise PluginError(f"literate: {error}") from None
+        self.build = Build(settings)
+        self.notebooks = NotebookRenderer(self.build.cache, settings.cache_path / "tmp")
+        for name in settings.packages:  # `mkdocs serve` rebuilds when a package is edited
+            directory = package_directory(name, root)
+            if directory is not None and str(directory) not in config.watch:
+                config.watch.append(str(directory))
+        return config
+
+    def on_files(self, files: Any, config: Any) -> Any:
+        """Parse all pages and start running the stale ones; a page waits for its own results
+        only when it is rendered, so the rest of the build goes on meanwhile."""
+        assert self.build is not None
+        errors: list[BuildError] = []
+        for file in list(files):
+            notebook = self._is_notebook(file.src_uri)
+            if notebook:
+                files.remove(file)
+                files.append(as_notebook_file(file))
+            if not (notebook or file.is_documentation_page()) or file.abs_src_path is None:
+                continue
+            text = file.content_string
+            try:
+                page = self.build.load(Path(file.abs_src_path), text=text)
+            except ParseError as error:
+                errors.append(BuildError(error.path, error.line, error.message))
+                continue
+            self.texts[file.src_uri], self.pages[file.src_uri] = text, page
+        _fail_on(errors)
+        self.started = time.perf_counter()
+        if self.config.enabled:
+            self.build.start(self.pages.values())
+        return files
+
+    def _is_notebook(self, src_uri: str) -> bool:
+        return any(fnmatch.fnmatch(src_uri, pattern) for pattern in self.config.notebooks)
+
+    def _results(self, page: Page) -> list[ItemResult]:
+        """The page's results; on any error, wait for every page and fail with all errors."""
+        if self.build is None or self.build.pending is None:  # not enabled: nothing ran
+            return [ItemResult() for _ in page.items]
+        pending = self.build.pending
+        run: PageRun = pending.get(page.path)
+        if not run.ok:
+            _fail_on([error for other in pending.wait_all().values() for error in other.errors])
+        return run.results
+
+    def on_pre_page(self, page: Any, config: Any, files: Any) -> Any:
+        source = self.pages.get(page.file.src_uri)
+        if source is not None and source.kind == "notebook":
+            page.nb_url = _notebook_name(page)
+            plugin = self
+
+            def render(self_page: Any, config: Any, files: Any) -> None:
+                plugin._render_notebook(self_page, source)
+
+            page.render = render.__get__(page)
+        return page
+
+    def _render_notebook(self, page: Any, source: Page) -> None:
+        from literate.present.notebook import notebook_json
+
+        assert self.notebooks is not None
+        results = self._results(source)
+        text = notebook_json(source, results)
+        self.rendered_pages[page.file.src_uri] = source
+        try:
+            self.notebooks.render_into(page, text, _notebook_name(page))
+        except ValueError as error:
+            raise PluginError(str(error)) from None
+
+    def on_page_markdown(self, markdown: str, page: Any, config: Any, files: Any) -> str:
+        source = self.pages.get(page.file.src_uri)
+        if source is None or source.kind != "markdown" or not source.items:
+            return markdown
+        tail = _tail_page(markdown, source, self.texts[page.file.src_uri])
+        rendered = render_markdown(tail, self._results(source))
+        self.fragments[page.file.src_uri] = rendered.fragments
+        if self.config.notebook_downloads:
+            self.rendered_pages[page.file.src_uri] = tail
+        return rendered.markdown
+
+    def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
+        fragments = self.fragments.get(page.file.src_uri)
+        if fragments is None:
+            return html
+        html, missing = swap_placeholders(html, fragments)
+        if missing:
+            path = self.pages[page.file.src_uri].path
+            raise PluginError(f"{path}: {len(missing)} output(s) lost in Markdown conversion")
+        if not self.config.notebook_downloads:
+            return html
+        from literate.present.notebook import download_link_html
+
+        return _insert_after_title(html, download_link_html(_notebook_name(page)))
+
+    def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        source = self.rendered_pages.get(page.file.src_uri)
+        if source is not None:
+            from literate.present.notebook import notebook_json
+
+            target = Path(page.file.abs_dest_path).parent / _notebook_name(page)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(notebook_json(source, self._results(source)), encoding="utf-8")
+        return output
+
+    def on_post_build(self, config: Any) -> None:
+        """Every page must have run, even one that was not rendered; then say what ran."""
+        if self.notebooks is not None:
+            self.notebooks.write_styles(Path(config.site_dir))
+        if self.build is None or self.build.pending is None:
+            return
+        runs = self.build.pending.wait_all()
+        _fail_on([error for run in runs.values() for error in run.errors])
+        ran = self.build.pending.ran()
+        if ran:
+            seconds = time.perf_counter() - self.started
+            log.info(f"literate: ran {len(ran)} page(s) within {seconds:.1f} s: {', '.join(ran)}")
+
+    def on_build_error(self, error: Exception) -> None:
+        if self.build is not None:
+            self.build.cancel()
+
+
+def _tail_page(markdown: str, full: Page, text: str) -> Page:
+    """The page as MkDocs hands it over (front matter cut), keeping the file's line numbers."""
+    from literate.parse.markdown import parse_page
+
+    if text.endswith(markdown):
+        cut = text[: len(text) - len(markdown)].count("\n")
+        if all(item.line > cut for item in full.items):
+            return Page(full.path, full.lines[cut:], full.first_line + cut, full.items)
+    tail = parse_page(markdown, full.path)
+    # The tail's line numbers are unknown here: compare what the items are, not where.
+    if [i.signature(with_line=False) for i in tail.items] != [
+        i.signature(with_line=False) for i in full.items
+    ]:
+        raise PluginError(
+            f"{full.path}: its executable blocks changed while the site was building "
+            "(edited during the build?); build again"
+        )
+    return tail
+
+
+def _notebook_name(page: Any) -> str:
+    return Path(page.file.src_uri).stem + ".ipynb"
+
+
+def _insert_after_title(html: str, snippet: str) -> str:
+    end = html.find("</h1>")
+    if end < 0:
+        return snippet + html
+    end += len("</h1>")
+    return html[:end] + snippet + html[end:]
+
+
+def _fail_on(errors: list[BuildError]) -> None:
+    if errors:
+        count = f"{len(errors)} page error(s)" if len(errors) > 1 else "a page error"
+        raise PluginError(f"literate build stopped by {count}:\n" + "\n\n".join(map(str, errors)))

@@ -1,0 +1,110 @@
+"""Notebook pages: percent-format `.py` notebooks under docs/, executed by the build engine and
+rendered to HTML by mkdocs-jupyter's converter (no kernel: the outputs are already there).
+
+mkdocs-jupyter and nbconvert take most of a second to import, so they are imported only when a
+notebook's HTML is not in the cache, which holds it under a hash of the executed notebook.
+The page stays light and offline: the stylesheets nbconvert inlines into every notebook page
+(JupyterLab's, about 600 KB) move to one shared file under `assets/notebooks/`, and the MathJax
+loader it adds (a request to a CDN) is dropped; math on this site is KaTeX.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+import re
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from mkdocs.structure.files import File
+from mkdocs.structure.toc import get_toc
+from mkdocs.utils import get_relative_url
+
+from literate.cache import Cache
+from literate.present.notebook import download_link_html
+
+ASSET_DIR = "assets/notebooks"  # under the site: the shared notebook stylesheets
+_STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
+_MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.DOTALL)
+
+
+class NotebookFile(File):
+    """A `.py` notebook that is a page of the site (notebooks/moons.py -> notebooks/moons/)."""
+
+    def is_documentation_page(self) -> bool:
+        return True
+
+
+def as_notebook_file(file: File) -> NotebookFile:
+    return NotebookFile(file.src_uri, file.src_dir, file.dest_dir, file.use_directory_urls)
+
+
+class NotebookRenderer:
+    """Executed notebooks to page HTML, through a cache; collects the shared stylesheets."""
+
+    def __init__(self, cache: Cache | None, work_dir: Path):
+        self.cache = cache
+        self.work_dir = work_dir
+        self.styles: dict[str, str] = {}  # site path -> css, written at the end of the build
+
+    def render_into(self, page: Any, notebook_text: str, download_name: str) -> None:
+        """Set the page's content and table of contents from the executed notebook."""
+        rendered = self._rendered(notebook_text)
+        content = rendered["content"]
+        if rendered["css"]:
+            path = f"{ASSET_DIR}/{hashlib.sha256(rendered['css'].encode()).hexdigest()[:12]}.css"
+            self.styles[path] = rendered["css"]
+            href = html.escape(get_relative_url(path, page.url or "."))
+            content = f'<link rel="stylesheet" href="{href}">' + content
+        end = content.find("</h1>")
+        if end < 0:
+            raise ValueError(
+                f"{page.file.src_uri}: a notebook needs a '# Title' Markdown cell first"
+            )
+        end = content.find("</div>", end)  # the end of the first Markdown cell, with the h1
+        link = download_link_html(download_name, "Download this notebook (.ipynb)")
+        page.content = content[:end] + link + content[end:]
+        page.toc = get_toc(rendered["toc_tokens"])
+
+    def _rendered(self, notebook_text: str) -> dict[str, Any]:
+        versions = [_version("mkdocs-jupyter"), _version("nbconvert")]
+        key = hashlib.sha256(json.dumps([notebook_text, versions]).encode()).hexdigest()
+        path = self.cache.directory / "notebook-html" / f"{key}.json" if self.cache else None
+        stored = self.cache.load_json(path) if self.cache and path else {}
+        if set(stored) == {"content", "css", "toc_tokens"}:
+            return stored
+        rendered = self._convert(notebook_text, key)
+        if self.cache and path:
+            self.cache.write_atomic(path, json.dumps(rendered))
+        return rendered
+
+    def _convert(self, notebook_text: str, key: str) -> dict[str, Any]:
+        from mkdocs_jupyter import convert
+        from mkdocs_jupyter.plugin import _get_nb_toc_tokens
+
+        source = self.work_dir / f"{key}.ipynb"
+        source.parent.mkdir(parents=True, exist_ok=True)
+        source.write_text(notebook_text, encoding="utf-8")
+        try:
+            body = convert.nb2html(str(source), execute=False, allow_errors=False)
+            toc_tokens, _ = _get_nb_toc_tokens(str(source), 6)
+        finally:
+            source.unlink(missing_ok=True)
+        body = _MATHJAX.sub("", body)
+        css = "\n".join(match.group(1) for match in _STYLE.finditer(body))
+        return {"content": _STYLE.sub("", body), "css": css, "toc_tokens": toc_tokens}
+
+    def write_styles(self, site_dir: Path) -> None:
+        for path, css in self.styles.items():
+            target = site_dir / path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(css, encoding="utf-8")
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "absent"

@@ -1,0 +1,139 @@
+"""Find a Markdown page's executable fences and inline values, with their line numbers.
+
+An executable block is a fenced block whose info string is `python` with `exec="1"`; an inline
+value is a one-backtick code span `{python} expr` in prose. Fences inside other fences (for
+example a ````markdown fence showing the syntax) are content, never parsed. A fence that looks
+executable where it cannot be run (in a blockquote, after a list marker on the same line) is
+an error at its line, never skipped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from literate.parse.inline import find_inlines
+from literate.parse.options import OptionError, parse_attributes, validate
+from literate.parse.page import Block, Item, Page, ParseError, split_lines
+
+_FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
+_EXEC_ATTRIBUTE = re.compile(r"(^|\s)exec\s*=")
+# A fence opener with `exec=` anywhere in a line that is not a fence of its own.
+_HIDDEN_EXEC_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*\S*[^`]*?(^|\s)exec\s*=")
+# Lines whose indented content is still Markdown: admonitions, details, tabs, list items,
+# footnotes and definitions.
+_CONTAINER = re.compile(r"(!!!|\?\?\?\+?|===\+?)[ \t]|([-*+]|\d+[.)]|:)([ \t]|$)|\[\^[^\]]+\]:")
+
+
+def parse_page(text: str, path: str, first_line: int = 1) -> Page:
+    """Parse a page. `first_line` is the file line number of the text's first line."""
+    lines = split_lines(text)
+    items: list[Item] = []
+    index = 0
+    while index < len(lines):
+        line_number = first_line + index
+        opening = _FENCE_OPEN.match(lines[index])
+        if opening and not (opening["fence"][0] == "`" and "`" in opening["info"]):
+            close = _find_close(lines, index, opening["fence"])
+            block = _read_block(lines, index, close, opening, path, first_line)
+            if block is not None:
+                items.append(block)
+            index = close + 1
+            continue
+        _refuse_hidden_fence(lines[index], line_number, path)
+        items.extend(find_inlines(lines[index], line_number, path))
+        index += 1
+    return Page(path=path, lines=lines, first_line=first_line, items=items)
+
+
+def _find_close(lines: list[str], open_index: int, fence: str) -> int:
+    """Index of the closing fence line (or len(lines) when the fence is never closed)."""
+    char, length = fence[0], len(fence)
+    closing = re.compile(rf"^[ \t]*{re.escape(char)}{{{length},}}[ \t]*$")
+    for index in range(open_index + 1, len(lines)):
+        if closing.match(lines[index]):
+            return index
+    return len(lines)
+
+
+def _read_block(
+    lines: list[str],
+    open_index: int,
+    close_index: int,
+    opening: re.Match[str],
+    path: str,
+    first_line: int,
+) -> Block | None:
+    """The executable block at this fence, or None for a fence that is only shown."""
+    line_number = first_line + open_index
+    language, rest = [*opening["info"].split(None, 1), "", ""][:2]
+    if not _EXEC_ATTRIBUTE.search(" " + rest):
+        return None
+    if language != "python":
+        raise ParseError(path, line_number, f"only python fences can be executed, not {language!r}")
+    if close_index >= len(lines):
+        raise ParseError(path, line_number, "executable fence is never closed")
+    try:
+        options = validate(parse_attributes(rest))
+    except OptionError as error:
+        raise ParseError(path, line_number, str(error)) from None
+    indent = opening["indent"]
+    if _columns(indent) >= 4 and not _in_container(lines, open_index, _columns(indent)):
+        raise ParseError(
+            path,
+            line_number,
+            "executable fence indented by a tab or 4+ spaces outside an admonition, tab or list: "
+            "Markdown shows it as an indented code block; remove the indentation",
+        )
+    body = [_dedent(line, indent) for line in lines[open_index + 1 : close_index]]
+    return Block(
+        line=line_number,
+        end_line=first_line + close_index,
+        indent=indent,
+        fence=opening["fence"],
+        code="\n".join(body) + ("\n" if body else ""),
+        options=options,
+    )
+
+
+def _columns(indent: str) -> int:
+    """The width of leading whitespace, tabs advancing to the next multiple of 4."""
+    column = 0
+    for char in indent:
+        column = column + 4 - column % 4 if char == "\t" else column + 1
+    return column
+
+
+def _in_container(lines: list[str], index: int, column: int) -> bool:
+    """Whether a line indented by `column` belongs to a container: walking up, some less
+    indented line opens one before a line at column 0 that does not."""
+    for line in reversed(lines[:index]):
+        stripped = line.lstrip(" \t")
+        width = _columns(line[: len(line) - len(stripped)])
+        if not stripped or width >= column:
+            continue
+        if _CONTAINER.match(stripped):
+            return True
+        if width == 0:
+            return False
+        column = width
+    return False
+
+
+def _dedent(line: str, indent: str) -> str:
+    if line.startswith(indent):
+        return line[len(indent) :]
+    stripped = line.lstrip(" \t")
+    return stripped if len(line) - len(stripped) <= len(indent) else line[len(indent) :]
+
+
+def _refuse_hidden_fence(line: str, line_number: int, path: str) -> None:
+    """A prose line holding an executable-looking fence: Python-Markdown would show it as a
+    fence (in a blockquote, say) that this parser cannot run, so it is an error."""
+    if _HIDDEN_EXEC_FENCE.search(line):
+        where = "a blockquote" if line.lstrip().startswith(">") else "this position"
+        raise ParseError(
+            path,
+            line_number,
+            f"an executable fence in {where} cannot be run; put it at the start of its own "
+            "line, outside blockquotes (admonitions, tabs and list items work)",
+        )

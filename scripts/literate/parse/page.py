@@ -1,0 +1,85 @@
+"""What parsing yields: a page's lines and its executable items, located by file line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class ParseError(Exception):
+    """A page that cannot be read: `path:line: message` (`path: message` when line is 0)."""
+
+    def __init__(self, path: str, line: int, message: str):
+        super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
+        self.path, self.line, self.message = path, line, message
+
+
+@dataclass
+class Block:
+    """An executable block. Lines are 1-based lines of the source file."""
+
+    line: int  # the opening fence (or a notebook's `# %%` marker)
+    end_line: int  # the closing fence (or the cell's last line)
+    indent: str  # indentation of the fence (inside admonitions, tabs, lists)
+    fence: str  # the fence characters, e.g. ``` or ~~~~ ("" for a notebook cell)
+    code: str  # the code, indentation removed
+    options: dict[str, Any] = field(default_factory=dict)
+    code_line: int = 0  # the line of the first line of code (0: the line after `line`)
+
+    def __post_init__(self) -> None:
+        self.code_line = self.code_line or self.line + 1
+
+    def signature(self, with_line: bool = True) -> list[Any]:
+        """What the block's result depends on (for the cache key): its line too, since
+        tracebacks and warnings quote it."""
+        line = self.code_line if with_line else None
+        return ["block", line, self.code, sorted(self.options.items())]
+
+
+@dataclass
+class Inline:
+    """An inline value `{python} expr`; `start`/`end` delimit the code span in its line."""
+
+    line: int
+    start: int
+    end: int
+    expr: str
+
+    def signature(self, with_line: bool = True) -> list[Any]:
+        return ["inline", self.line if with_line else None, self.expr]
+
+
+Item = Block | Inline
+
+
+@dataclass
+class Page:
+    """A source file split into lines, with its executable items in page order."""
+
+    path: str  # the path shown in messages and tracebacks, e.g. docs/chain-rule.md
+    lines: list[str]  # the file's lines, without line endings
+    first_line: int  # the number of lines[0] in the file (1 unless front matter was cut)
+    items: list[Item]
+    kind: str = "markdown"  # or "notebook" (a percent-format .py file)
+    markdown_cells: dict[int, str] = field(default_factory=dict)  # a notebook's prose, by line
+
+    @property
+    def blocks(self) -> list[Block]:
+        return [item for item in self.items if isinstance(item, Block)]
+
+    def line_text(self, line: int) -> str:
+        return self.lines[line - self.first_line]
+
+    @property
+    def source(self) -> str:
+        """The page text from first_line on, as the worker sees it (for tracebacks)."""
+        return "\n".join(self.lines) + "\n"
+
+
+def split_lines(text: str) -> list[str]:
+    """The text's lines as Markdown and Python count them: only \\n, \\r\\n and \\r end a line
+    (str.splitlines also breaks at form feeds, U+2028 and others)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines[-1] == "":
+        lines.pop()  # the newline ending the last line does not start another
+    return lines

@@ -1,0 +1,102 @@
+"""A page with its results as a Jupyter notebook, built with nbformat.v4.
+
+Prose becomes Markdown cells (inline values filled in), each executable block a code cell with
+its outputs, as the worker produced them. A block that is meant to raise is wrapped in
+try/except so the notebook runs top to bottom. Imports stay as the page wrote them: a notebook
+needs what the page needs (this project's micrograd, and spelled_out where the page uses it).
+"""
+
+from __future__ import annotations
+
+import html
+import textwrap
+from typing import Any
+
+import nbformat
+from nbformat import v4
+
+from literate.parse.page import Block, Page
+from literate.present.html import walk_page
+from literate.present.outputs import raised_line
+from literate.results import ItemResult, Output
+
+KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
+
+
+def download_link_html(
+    filename: str, label: str = "Download this page as a Jupyter notebook"
+) -> str:
+    name = html.escape(filename)
+    return (
+        f'<p class="lit-notebook"><a href="{name}" download="{name}">{html.escape(label)}</a></p>'
+    )
+
+
+def build_notebook(page: Page, results: list[ItemResult]) -> nbformat.NotebookNode:
+    """The notebook of a Markdown page or a percent-format notebook, with outputs."""
+    cells: list[Any] = []
+    count = 0
+    for part in _parts(page, results):
+        if isinstance(part, str):
+            if part.strip():
+                cells.append(v4.new_markdown_cell(part))
+            continue
+        count += 1
+        cells.append(_code_cell(*part, count))
+    for number, cell in enumerate(cells):
+        cell["id"] = f"cell-{number}"
+    metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
+    return v4.new_notebook(cells=cells, metadata=metadata)
+
+
+def notebook_json(page: Page, results: list[ItemResult]) -> str:
+    return nbformat.writes(build_notebook(page, results), version=4) + "\n"
+
+
+def _parts(page: Page, results: list[ItemResult]):
+    """Markdown text (one string per cell) and (block, result) pairs, in page order."""
+    if page.kind == "notebook":
+        pairs = dict(zip([b.line for b in page.blocks], zip(page.blocks, results)))
+        for line in sorted([*page.markdown_cells, *pairs]):
+            yield page.markdown_cells[line] if line in page.markdown_cells else pairs[line]
+        return
+    prose: list[str] = []
+    for part in walk_page(page, results):
+        if isinstance(part, str):
+            prose.append(part)
+            continue
+        yield "\n".join(prose).strip("\n")
+        prose.clear()
+        yield part
+    yield "\n".join(prose).strip("\n")
+
+
+def _code_cell(block: Block, result: ItemResult, count: int) -> Any:
+    code = block.code.rstrip("\n")
+    expected = block.options["raises"]
+    if expected:
+        code = (
+            "try:\n" + textwrap.indent(code, "    ") + "\n"
+            f"except Exception as error:  # this cell is meant to raise {expected}\n"
+            '    print(f"{type(error).__name__}: {error}")'
+        )
+    metadata: dict[str, Any] = {}
+    if block.options["hide_code"]:
+        metadata = {"tags": ["setup"], "jupyter": {"source_hidden": True}}
+    outputs = [] if block.options["hide_output"] else _outputs(result.outputs, count)
+    return v4.new_code_cell(code, metadata=metadata, execution_count=count, outputs=outputs)
+
+
+def _outputs(outputs: list[Output], count: int) -> list[Any]:
+    cells: list[Any] = []
+    for output in outputs:
+        kind = output["output_type"]
+        if kind == "stream":
+            cells.append(v4.new_output("stream", name=output["name"], text=output["text"]))
+        elif kind == "error":  # the cell catches it and prints it
+            cells.append(v4.new_output("stream", name="stdout", text=raised_line(output) + "\n"))
+        elif kind == "execute_result":
+            cells.append(v4.new_output(kind, data=output["data"], execution_count=count))
+        else:
+            cells.append(v4.new_output(kind, data=output["data"]))
+    return cells

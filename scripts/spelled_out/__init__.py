@@ -1,0 +1,14 @@
+"""Helpers the pages of "micrograd, spelled out" use to show things micrograd does not draw.
+
+    from spelled_out import show_source, backward_stepper
+    show_source(Value.__mul__)   # the method's real source, highlighted
+    backward_stepper(L)          # the backward pass, one node at a time
+
+Each returns an object that shows itself through IPython's display protocol (`_repr_html_`),
+so it looks the same on the site and in Jupyter, where the downloaded notebooks run.
+"""
+
+from spelled_out.source import SourceCode, show_source
+from spelled_out.stepper import BackwardStepper, backward_stepper
+
+__all__ = ["BackwardStepper", "SourceCode", "backward_stepper", "show_source"]
