@@ -4,9 +4,11 @@ import json
 import re
 from html import unescape
 
+from literate.execute.formatters import mimebundle
+from literate.present.html import output_html
+from literate.results import ItemResult
 from micrograd.engine import Value, topological_order
-from scripts.display import DisplayContext, display_value
-from scripts.stepper import backward_stepper
+from spelled_out import backward_stepper
 
 
 def neuron():
@@ -58,10 +60,9 @@ def test_a_stale_grad_does_not_leak_into_the_frames():
 def test_html_holds_the_svg_frames_and_escaped_captions():
     a = Value(2.0, label="</script><b>")
     root = a * a
-    markup = display_value(backward_stepper(root), DisplayContext())
-    assert markup["mime"] == "text/html"
-    html = markup["data"]
-    assert "<svg" in html and 'class="mg-stepper"' in html
+    data, _ = mimebundle(backward_stepper(root))
+    html = data["text/html"]
+    assert "<svg" in html and 'class="mg-stepper"' in html and "<?xml" not in html
     payload = re.search(r'data-frames="([^"]*)"', html).group(1)
     data = json.loads(unescape(payload))
     assert data["frames"][-1]["grads"][0] == "grad 4.0000"
@@ -81,3 +82,10 @@ def test_captions_name_the_rule_and_what_it_adds():
     grad = f"{c.grad:.4f}"
     assert captions[2] == f"c = a * 2: a.grad += 2.0000 * {grad}; 2.grad += 0.3000 * {grad}"
     assert captions[-1] == f"a is a leaf: nothing to pass on; its grad is {a.grad:.4f}"
+
+
+def test_on_the_site_its_graph_is_cleaned_like_every_other_graph():
+    data, _ = mimebundle(backward_stepper(Value(2.0, label="a") * 3))
+    page = output_html(ItemResult(outputs=[{"output_type": "execute_result", "data": data}]))
+    assert '<div class="mg-stepper-graph"><svg class="lit-graph" style="max-width: ' in page
+    assert "<!--" not in page and re.findall(r'id="lit1-', page)

@@ -3,22 +3,26 @@
 from __future__ import annotations
 
 import textwrap
+from dataclasses import replace
 from pathlib import Path
 
-from scripts.parse import Page, parse_page
-from scripts.results import PageRun
-from scripts.runner import run_page
+from literate.execute.watchdog import run_page
+from literate.parse import Page
+from literate.parse.markdown import parse_page
+from literate.results import ItemResult, PageRun
+from literate.settings import Settings
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+SETTINGS = Settings(project_root=REPO_ROOT, use_cache=False, packages=("micrograd", "spelled_out"))
 
 
 def page_of(markdown: str, path: str = "docs/t.md") -> Page:
     return parse_page(textwrap.dedent(markdown), path)
 
 
-def run_markdown(markdown: str, path: str = "docs/t.md", **kwargs) -> tuple[Page, PageRun]:
+def run_markdown(markdown: str, path: str = "docs/t.md", **settings) -> tuple[Page, PageRun]:
     page = page_of(markdown, path)
-    return page, run_page(page, REPO_ROOT, **kwargs)
+    return page, run_page(page, replace(SETTINGS, **settings))
 
 
 def fence(code: str, options: str = "", indent: str = "") -> str:
@@ -26,3 +30,55 @@ def fence(code: str, options: str = "", indent: str = "") -> str:
     body = textwrap.dedent(code).strip("\n").split("\n")
     lines = [f'```python exec="1"{" " + options if options else ""}', *body, "```"]
     return "\n".join(indent + line if line else "" for line in lines) + "\n"
+
+
+def stdout(result: ItemResult) -> str:
+    return _stream(result, "stdout")
+
+
+def stderr(result: ItemResult) -> str:
+    return _stream(result, "stderr")
+
+
+def _stream(result: ItemResult, name: str) -> str:
+    outputs = result.outputs
+    return "".join(o["text"] for o in outputs if o["output_type"] == "stream" and o["name"] == name)
+
+
+def raised(result: ItemResult) -> str | None:
+    """The line shown for an expected exception, or None."""
+    errors = [o for o in result.outputs if o["output_type"] == "error"]
+    return errors[0]["traceback"][-1].rstrip("\n") if errors else None
+
+
+def displays(result: ItemResult) -> list[dict]:
+    """The mimebundle outputs: [{"type": ..., "data": {...}, "kind": ...}]."""
+    return [
+        {
+            "type": o["output_type"],
+            "data": o["data"],
+            "kind": o.get("metadata", {}).get("literate", {}).get("kind", ""),
+        }
+        for o in result.outputs
+        if o["output_type"] in ("execute_result", "display_data")
+    ]
+
+
+def result_of(
+    value: str | None = None,
+    stdout: str = "",
+    stderr: str = "",
+    text: str | None = None,
+    bundles: tuple[dict, ...] = (),
+) -> ItemResult:
+    """An ItemResult as the worker would send it: an inline value, or a block's streams, then
+    its value's text/plain (`text`) or other mimebundles."""
+    outputs: list[dict] = []
+    for name, streamed in (("stdout", stdout), ("stderr", stderr)):
+        if streamed:
+            outputs.append({"output_type": "stream", "name": name, "text": streamed})
+    for data in ({"text/plain": value or text}, *bundles) if (value or text) else bundles:
+        outputs.append(
+            {"output_type": "execute_result", "execution_count": None, "data": data, "metadata": {}}
+        )
+    return ItemResult(outputs=outputs)

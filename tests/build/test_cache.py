@@ -5,12 +5,25 @@ import time
 
 import pytest
 
-import scripts.cache
-from scripts.cache import Cache, environment_key, page_key
-from scripts.core import execute_pages, start_pages
-from scripts.results import ItemResult
+import literate.cache.keys
+import literate.cache.store
+from literate.cache import Cache, environment_key, page_key
+from literate.execute.pool import start_pages
+from literate.results import ItemResult
+from literate.settings import Settings
 
-from .helpers import REPO_ROOT, fence, page_of
+from .helpers import REPO_ROOT, SETTINGS, fence, page_of, result_of, stderr
+
+
+def settings_of(project):
+    return Settings(project_root=project, packages=("micrograd",))
+
+
+def execute_pages(pages, project, cache, environment=None):
+    settings = settings_of(project)
+    environment = environment or environment_key(settings)
+    return start_pages(pages, settings, cache, environment).wait_all()
+
 
 PAGE = "# T\n\nSome prose.\n\n" + fence("x = 1\nx") + "\nThe value is `{python} x`.\n"
 
@@ -43,28 +56,44 @@ def test_output_that_quotes_a_line_is_not_served_after_the_line_moved(tmp_path):
     cache = Cache(tmp_path / "cache")
     warn = fence('import warnings\nwarnings.warn("careful")')
     first = execute_pages([page_of("# W\n\n" + warn, "docs/w.md")], project, cache)
-    assert "docs/w.md:5: UserWarning: careful" in first["docs/w.md"].results[0].stderr
+    assert "docs/w.md:5: UserWarning: careful" in stderr(first["docs/w.md"].results[0])
     moved = page_of("# W\n\nNew prose,\nover two lines.\n\n" + warn, "docs/w.md")
     second = execute_pages([moved], project, cache)["docs/w.md"]
     assert not second.from_cache
-    assert "docs/w.md:8: UserWarning: careful" in second.results[0].stderr
+    assert "docs/w.md:8: UserWarning: careful" in stderr(second.results[0])
 
 
 def test_editing_any_micrograd_file_changes_the_environment_key(tmp_path):
     project = make_project(tmp_path)
-    before = environment_key(project)
-    assert environment_key(project) == before
+    before = environment_key(settings_of(project))
+    assert environment_key(settings_of(project)) == before
     engine = project / "micrograd" / "engine.py"
     engine.write_text(engine.read_text() + "\n# edited\n")
-    assert environment_key(project) != before
-    edited = environment_key(project)
+    assert environment_key(settings_of(project)) != before
+    edited = environment_key(settings_of(project))
     (project / "micrograd" / "new_module.py").write_text("")
-    assert environment_key(project) != edited
+    assert environment_key(settings_of(project)) != edited
+
+
+def test_the_packages_named_in_the_settings_are_hashed(tmp_path):
+    project = make_project(tmp_path)
+    (project / "helpers").mkdir()
+    (project / "helpers" / "__init__.py").write_text("A = 1\n")
+    with_helpers = Settings(project_root=project, packages=("micrograd", "helpers"))
+    before = environment_key(with_helpers)
+    without = environment_key(settings_of(project))
+    (project / "helpers" / "__init__.py").write_text("A = 2\n")
+    assert environment_key(with_helpers) != before
+    assert environment_key(settings_of(project)) == without
+    # an installed package is found where this interpreter imports it from
+    assert literate.cache.keys.package_directory("spelled_out", tmp_path) == (
+        REPO_ROOT / "scripts" / "spelled_out"
+    )
 
 
 def test_store_then_load_round_trips(tmp_path):
     cache = Cache(tmp_path)
-    results = [ItemResult(stdout="hi\n", displays=[{"mime": "text/plain", "data": "1"}])]
+    results = [result_of(stdout="hi\n", text="1")]
     cache.store("k", results)
     assert cache.load("k") == results
     assert [p.name for p in tmp_path.iterdir()] == ["k.json"]  # no temporary files left
@@ -72,14 +101,16 @@ def test_store_then_load_round_trips(tmp_path):
 
 def test_torn_or_foreign_entries_are_misses(tmp_path):
     cache = Cache(tmp_path)
-    cache.store("k", [ItemResult(stdout="x")])
+    cache.store("k", [result_of(stdout="x")])
     whole = cache.path_for("k").read_text()
     for bad in (whole[: len(whole) // 2], "", "[]", '{"schema": 999}', whole.replace('"k"', '"j"')):
         cache.path_for("k").write_text(bad)
         assert cache.load("k") is None
     cache.path_for("k").write_bytes(b"\xff\xfe\x00")
     assert cache.load("k") is None
-    cache.path_for("k").write_text(whole.replace('"stdout"', '"stdoot"'))
+    cache.path_for("k").write_text(whole.replace('"outputs"', '"outputz"'))
+    assert cache.load("k") is None
+    cache.path_for("k").write_text(whole.replace('"output_type"', '"kind"'))
     assert cache.load("k") is None
     assert Cache(tmp_path / "missing").load("k") is None
 
@@ -104,25 +135,30 @@ def test_execute_pages_uses_the_cache_and_never_caches_errors(tmp_path):
     assert not third["docs/good.md"].from_cache
 
 
-def test_engine_files_count_but_front_ends_do_not(tmp_path, monkeypatch):
+def test_execution_code_counts_but_presentation_and_front_ends_do_not(tmp_path, monkeypatch):
     project = make_project(tmp_path / "project")
     engine = tmp_path / "engine"
-    engine.mkdir()
-    (engine / "worker.py").write_text("A = 1\n")
-    (engine / "mkdocs_hook.py").write_text("B = 1\n")
-    monkeypatch.setattr(scripts.cache, "ENGINE_DIR", engine)
-    before = environment_key(project)
-    (engine / "mkdocs_hook.py").write_text("B = 2\n")
-    assert environment_key(project) == before
-    (engine / "worker.py").write_text("A = 2\n")
-    assert environment_key(project) != before
+    for folder in ("execute", "present", "frontends"):
+        (engine / folder).mkdir(parents=True)
+        (engine / folder / "module.py").write_text("A = 1\n")
+    (engine / "results.py").write_text("R = 1\n")
+    monkeypatch.setattr(literate.cache.keys, "ENGINE_DIR", engine)
+    before = environment_key(settings_of(project))
+    for folder in ("present", "frontends"):
+        (engine / folder / "module.py").write_text("A = 2\n")
+    assert environment_key(settings_of(project)) == before
+    (engine / "execute" / "module.py").write_text("A = 2\n")
+    assert environment_key(settings_of(project)) != before
+    after = environment_key(settings_of(project))
+    (engine / "results.py").write_text("R = 2\n")
+    assert environment_key(settings_of(project)) != after
 
 
 def test_slowest_known_pages_start_first(tmp_path):
     cache = Cache(tmp_path / "cache")
     cache.store_timings({"docs/quick.md": 0.5, "docs/slow.md": 9.0})
     pages = [page_of(fence("1"), f"docs/{name}.md") for name in ("quick", "new", "slow")]
-    pending = start_pages(pages, REPO_ROOT, cache, environment="env")
+    pending = start_pages(pages, SETTINGS, cache, environment="env")
     assert list(pending.futures) == ["docs/new.md", "docs/slow.md", "docs/quick.md"]
     assert all(run.ok for run in pending.wait_all().values())
     assert set(cache.load_timings()) == {"docs/quick.md", "docs/new.md", "docs/slow.md"}
@@ -136,7 +172,7 @@ def test_unreadable_timings_are_ignored(tmp_path):
 
 def test_cancel_stops_pages_under_way(tmp_path):
     slow = page_of(fence("import time\ntime.sleep(30)"), "docs/slow.md")
-    pending = start_pages([slow], REPO_ROOT, Cache(tmp_path), environment="env")
+    pending = start_pages([slow], SETTINGS, Cache(tmp_path), environment="env")
     time.sleep(1.0)  # let the worker start
     started = time.monotonic()
     pending.cancel()
@@ -155,26 +191,40 @@ def test_a_cache_that_cannot_be_written_warns_and_the_build_goes_on(tmp_path, ca
 
 def test_versions_of_the_display_packages_are_in_the_environment_key(tmp_path, monkeypatch):
     project = make_project(tmp_path)
-    before = environment_key(project)
-    real = scripts.cache.metadata.version
+    before = environment_key(settings_of(project))
+    real = literate.cache.keys.metadata.version
     for package in ("matplotlib", "pygments", "graphviz"):
 
         def other(name, package=package):
             return "0.0-other" if name == package else real(name)
 
-        monkeypatch.setattr(scripts.cache.metadata, "version", other)
-        assert environment_key(project) != before, package
-    monkeypatch.setattr(scripts.cache.metadata, "version", real)
-    assert scripts.cache.package_version("no-such-package-here") == "absent"
+        monkeypatch.setattr(literate.cache.keys.metadata, "version", other)
+        assert environment_key(settings_of(project)) != before, package
+    monkeypatch.setattr(literate.cache.keys.metadata, "version", real)
+    assert literate.cache.keys.package_version("no-such-package-here") == "absent"
 
 
 def test_a_failed_timings_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     def fail(source, target):
         raise OSError("disk full")
 
-    monkeypatch.setattr(scripts.cache.os, "replace", fail)
+    monkeypatch.setattr(literate.cache.store.os, "replace", fail)
     cache = Cache(tmp_path)
     for write in (lambda: cache.store("k", [ItemResult()]), lambda: cache.store_timings({})):
         with pytest.raises(OSError, match="disk full"):
             write()
         assert list(tmp_path.iterdir()) == []
+
+
+def test_cancelling_one_build_leaves_another_builds_workers_running(tmp_path):
+    sleeper = fence("import time\ntime.sleep(3)\nprint('finished')")
+    mine = start_pages([page_of(sleeper, "docs/a.md")], SETTINGS, None, None)
+    other = start_pages([page_of(sleeper, "docs/b.md")], SETTINGS, None, None)
+    time.sleep(1.0)  # both workers are running
+    mine.cancel()
+    assert "killed by SIGKILL" in mine.get("docs/a.md").errors[0].message
+    survivor = other.get("docs/b.md")
+    assert survivor.ok, survivor.errors
+    assert stderr(survivor.results[0]) == "" and survivor.results[0].outputs[0]["text"] == (
+        "finished\n"
+    )

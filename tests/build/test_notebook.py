@@ -1,13 +1,13 @@
 """Notebook export: valid nbformat, outputs attached, runs top to bottom."""
 
-import json
 import subprocess
 import sys
 
 import nbformat
 import pytest
 
-from scripts.notebook import NotebookError, build_notebook, notebook_json, portable_code
+from literate.parse.percent import parse_percent_notebook
+from literate.present.notebook import build_notebook, notebook_json
 
 from .helpers import REPO_ROOT, run_markdown
 
@@ -57,7 +57,7 @@ def test_notebook_is_valid_with_prose_code_and_outputs(notebook):
     assert outputs[0] == {"output_type": "stream", "name": "stdout", "text": "6.0\n"}
     svg = outputs[1]["data"]["image/svg+xml"]
     assert outputs[1]["output_type"] == "execute_result"
-    assert svg.startswith("<svg width=") and "lit-graph" not in svg
+    assert "<svg width=" in svg and "lit-graph" not in svg  # as dot drew it, sized
     assert notebook.cells[4].outputs[0]["text"] == "ZeroDivisionError: division by zero\n"
     assert notebook.cells[5].outputs[0]["data"] == {"text/plain": "3.0"}
 
@@ -81,7 +81,7 @@ def test_notebook_is_the_same_on_every_build():
     _, second = run_markdown(SOURCE, path="docs/chapter.md")
     text = notebook_json(page, first.results)
     assert text == notebook_json(page, second.results)
-    assert json.loads(text) == build_notebook(page, first.results)
+    assert nbformat.reads(text, as_version=4) == build_notebook(page, first.results)
 
 
 HELPERS_SOURCE = """\
@@ -89,8 +89,7 @@ HELPERS_SOURCE = """\
 
 ```python exec="1"
 from micrograd import Value
-from scripts.pagetools import show_source
-from scripts.stepper import backward_stepper
+from spelled_out import backward_stepper, show_source
 
 a = Value(3.0, label="a")
 b = a * a
@@ -107,34 +106,72 @@ print(a.grad)
 """
 
 
-def test_a_notebook_needs_only_micrograd_not_the_site_helpers(tmp_path):
-    """Imports from scripts/ become stand-ins; the cells run where scripts/ cannot be imported."""
+def test_a_notebook_imports_what_the_page_imports_and_needs_no_build_engine(tmp_path):
+    """The cells are the page's code, unchanged; they run where only micrograd and
+    spelled_out can be imported, and show the helpers' HTML."""
     page, run = run_markdown(HELPERS_SOURCE, path="docs/helpers.md")
     assert run.ok, run.errors
     notebook = nbformat.reads(notebook_json(page, run.results), as_version=4)
+    nbformat.validate(notebook)
     code = "\n\n".join(cell.source for cell in notebook.cells if cell.cell_type == "code")
-    assert "scripts" not in code
+    assert code.startswith("from micrograd import Value\nfrom spelled_out import")
+    stepper_html = notebook.cells[2].outputs[0]["data"]["text/html"]
+    assert stepper_html.startswith('<div class="mg-stepper"') and "<?xml" not in stepper_html
     program = tmp_path / "notebook.py"
-    program.write_text("import sys\nsys.modules['scripts'] = None  # not importable\n" + code)
+    blocked = "import sys\nsys.modules['literate'] = None  # not importable\n"
+    program.write_text(blocked + code)
     result = subprocess.run(
         [sys.executable, str(program)], capture_output=True, text=True, cwd=tmp_path, check=False
     )
     assert result.returncode == 0, result.stderr
-    assert "def _backward(self):" in result.stdout
     assert result.stdout.rstrip().endswith("6.0")
 
 
-def test_an_unknown_site_helper_is_named():
-    with pytest.raises(NotebookError, match=r"scripts\.secret has no notebook stand-in"):
-        portable_code("from scripts.secret import thing")
+PERCENT = """\
+# ---
+# jupyter:
+#   kernelspec:
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Title
+#
+# Some prose.
+
+# %%
+x = 6 * 7
+print(x)
+
+# %%
+x + 1
+"""
 
 
-@pytest.mark.parametrize("line", ["import scripts.pagetools", "from scripts import pagetools"])
-def test_other_forms_of_site_import_are_refused_with_the_page_and_line(line):
-    with pytest.raises(NotebookError, match="the form a notebook stand-in can replace"):
-        portable_code(line)
-    source = f'# Page\n\n```python exec="1"\n{line}\n```\n'
-    page, run = run_markdown(source, path="docs/forms.md")
+def test_a_percent_notebook_becomes_an_executed_valid_notebook():
+    page = parse_percent_notebook(PERCENT, "docs/notebooks/n.py")
+    assert [(b.line, b.code_line) for b in page.blocks] == [(12, 13), (16, 17)]
+    from literate.execute.watchdog import run_page
+
+    from .helpers import SETTINGS
+
+    run = run_page(page, SETTINGS)
     assert run.ok, run.errors
-    with pytest.raises(NotebookError, match=r"^docs/forms\.md:3: "):
-        notebook_json(page, run.results)
+    notebook = build_notebook(page, run.results)
+    nbformat.validate(notebook)
+    assert [c.cell_type for c in notebook.cells] == ["markdown", "code", "code"]
+    assert notebook.cells[0].source == "# Title\n\nSome prose."
+    assert notebook.cells[1].outputs[0]["text"] == "42\n"
+    assert notebook.cells[2].outputs[0]["data"] == {"text/plain": "43"}
+    assert notebook.cells[2].execution_count == 2
+
+
+def test_a_percent_notebook_error_names_the_py_file_and_line():
+    page = parse_percent_notebook(PERCENT.replace("x + 1", "x / 0"), "docs/notebooks/n.py")
+    from literate.execute.watchdog import run_page
+
+    from .helpers import SETTINGS
+
+    (error,) = run_page(page, SETTINGS).errors
+    assert error.location_line() == "docs/notebooks/n.py:16: ZeroDivisionError: division by zero"
+    assert 'File "docs/notebooks/n.py", line 17' in error.detail

@@ -2,8 +2,8 @@
 
 import pytest
 
-from scripts.core import load_page
-from scripts.parse import Block, Inline, ParseError, parse_page
+from literate.parse import Block, Inline, ParseError, load_page
+from literate.parse.markdown import parse_page
 
 from .helpers import page_of
 
@@ -79,7 +79,7 @@ def test_defaults_for_options_not_given():
         "hide_code": False,
         "hide_output": False,
         "raises": None,
-        "timeout": 60.0,
+        "timeout": None,  # the build's default applies
         "expect": None,
         "title": None,
     }

@@ -2,8 +2,6 @@
 
 import pytest
 
-from .helpers import REPO_ROOT
-
 GOOD = """\
 # Good
 
@@ -39,8 +37,7 @@ print(z)
 
 @pytest.fixture
 def project(pytester):
-    pytester.makeconftest('pytest_plugins = ["scripts.pytest_plugin"]')
-    pytester.syspathinsert(REPO_ROOT)
+    # no conftest: the installed package registers the plugin (entry point pytest11)
     docs = pytester.mkdir("docs")
     (docs / "good.md").write_text(GOOD)
     (docs / "bad.md").write_text(BAD)
@@ -88,29 +85,38 @@ def test_malformed_page_is_a_collection_error_with_its_location(project):
 
 def test_page_level_error_fails_the_first_item_and_skips_the_rest(project):
     # A worker that never answers is an error of the page, not of any one block.
-    project.makeconftest(
-        """
-        import scripts.runner
-
-        pytest_plugins = ["scripts.pytest_plugin"]
-
-
-        def pytest_configure(config):
-            config.saved_startup_timeout = scripts.runner.STARTUP_TIMEOUT
-            scripts.runner.STARTUP_TIMEOUT = 0.0
-
-
-        def pytest_unconfigure(config):
-            scripts.runner.STARTUP_TIMEOUT = config.saved_startup_timeout
-        """
+    # The settings come from mkdocs.yml, as for the MkDocs plugin and the command line.
+    (project.path / "mkdocs.yml").write_text(
+        "site_name: t\nplugins:\n  - literate:\n      startup_timeout: 0.001\n"
     )
     result = project.runpytest("-rfs", "docs/good.md")
     result.assert_outcomes(failed=1, skipped=2)
     result.stdout.fnmatch_lines(
         [
-            "docs/good.md:3: the worker did not respond within 0 s",
+            "docs/good.md:3: the worker did not respond within 0.001 s",
             "FAILED docs/good.md::line 3 - docs/good.md:3: the worker did not respond*",
             "SKIPPED [[]1[]] docs/good.md:7: an earlier block * failed at docs/good.md:3",
         ]
     )
     assert result.ret != 0
+
+
+def test_a_bad_setting_in_mkdocs_yml_is_a_usage_error_naming_it(project):
+    (project.path / "mkdocs.yml").write_text(
+        "site_name: t\nplugins:\n  - literate:\n      jobs: 0\n"
+    )
+    result = project.runpytest("docs/good.md")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    result.stderr.fnmatch_lines(["*literate: jobs must be a whole number of at least 1, got 0*"])
+
+
+def test_notebooks_named_in_mkdocs_yml_are_collected(project):
+    (project.path / "mkdocs.yml").write_text(
+        "site_name: t\nplugins:\n  - literate:\n      notebooks: ['nb/*.py']\n"
+    )
+    nb = project.mkdir("docs/nb")
+    (nb / "n.py").write_text("# %%\nx = 1\n\n# %%\nassert x == 2\n")
+    (project.path / "docs" / "helper.py").write_text("# %%\n1 / 0\n")  # not a notebook
+    result = project.runpytest("-rf", "docs")
+    result.assert_outcomes(passed=5, failed=2, skipped=2)
+    result.stdout.fnmatch_lines(["FAILED docs/nb/n.py::line 4 - docs/nb/n.py:4: AssertionError*"])

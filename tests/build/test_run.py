@@ -4,11 +4,11 @@ import os
 import time
 from pathlib import Path
 
-import scripts.runner
-from scripts.parse import parse_page
-from scripts.runner import run_page
+import literate.execute.watchdog
+from literate.execute.watchdog import run_page
+from literate.parse.markdown import parse_page
 
-from .helpers import REPO_ROOT, fence, run_markdown
+from .helpers import SETTINGS, displays, fence, raised, run_markdown, stderr, stdout
 
 
 def test_blocks_and_inline_values_share_one_namespace_in_page_order():
@@ -16,14 +16,16 @@ def test_blocks_and_inline_values_share_one_namespace_in_page_order():
         "`{python} 2 * 3`\n\n" + fence("x = 20") + "\nx is `{python} x + 1`\n\n" + fence("x * 2")
     )
     assert run.ok, run.errors
-    assert [r.value for r in run.results] == ["6", None, "21", None]
-    assert run.results[3].displays == [{"mime": "text/plain", "data": "40", "role": "result"}]
+    assert [r.value for r in run.results] == ["6", None, "21", "40"]
+    assert displays(run.results[3]) == [
+        {"type": "execute_result", "data": {"text/plain": "40"}, "kind": ""}
+    ]
 
 
 def test_last_expression_none_displays_nothing_and_statements_show_no_value():
     _, run = run_markdown(fence("print('hi')") + "\n" + fence("x = 1\nNone"))
-    assert run.results[0].stdout == "hi\n" and run.results[0].displays == []
-    assert run.results[1].displays == []
+    assert stdout(run.results[0]) == "hi\n" and displays(run.results[0]) == []
+    assert displays(run.results[1]) == []
 
 
 def test_output_is_captured_at_the_file_descriptor_level():
@@ -35,8 +37,8 @@ def test_output_is_captured_at_the_file_descriptor_level():
     print("to stderr", file=sys.stderr)
     """
     _, run = run_markdown(fence(code))
-    assert run.results[0].stdout == "python\nraw fd\nchild\n"
-    assert run.results[0].stderr == "to stderr\n"
+    assert stdout(run.results[0]) == "python\nraw fd\nchild\n"
+    assert stderr(run.results[0]) == "to stderr\n"
 
 
 def test_each_page_runs_in_a_fresh_interpreter():
@@ -45,7 +47,7 @@ def test_each_page_runs_in_a_fresh_interpreter():
     )
     _, first = run_markdown(marker)
     _, second = run_markdown(marker)
-    assert first.results[0].stdout == second.results[0].stdout == "False\n"
+    assert stdout(first.results[0]) == stdout(second.results[0]) == "False\n"
 
 
 def test_blocks_run_in_a_temporary_directory_but_can_import_micrograd(tmp_path):
@@ -56,7 +58,7 @@ def test_blocks_run_in_a_temporary_directory_but_can_import_micrograd(tmp_path):
     """
     _, run = run_markdown(fence(code))
     assert run.ok, run.errors
-    assert run.results[0].stdout == "True False\n"
+    assert stdout(run.results[0]) == "True False\n"
     assert not (Path.cwd() / "litter.txt").exists()
 
 
@@ -96,8 +98,8 @@ def test_inline_value_error_is_located():
 def test_raises_shows_the_last_traceback_line():
     _, run = run_markdown(fence("print('before')\n{}['k']", 'raises="KeyError"'))
     assert run.ok, run.errors
-    assert run.results[0].raised == "KeyError: 'k'"
-    assert run.results[0].stdout == "before\n"
+    assert raised(run.results[0]) == "KeyError: 'k'"
+    assert stdout(run.results[0]) == "before\n"
 
 
 def test_raises_accepts_a_base_class_and_a_qualified_name():
@@ -171,10 +173,10 @@ def test_segfault_is_a_crash_of_that_block():
 
 def test_huge_output_is_cut_with_a_note():
     _, run = run_markdown(fence("print('x' * 300_000)"), output_limit=1000)
-    stdout = run.results[0].stdout
-    assert stdout.startswith("x" * 1000)
-    assert "[output truncated: 300,001 bytes, showing the first 1,000]" in stdout
-    assert len(stdout) < 1200
+    printed = stdout(run.results[0])
+    assert printed.startswith("x" * 1000)
+    assert "[output truncated: 300,001 bytes, showing the first 1,000]" in printed
+    assert len(printed) < 1200
 
 
 def test_expect_checks_printed_output():
@@ -188,7 +190,7 @@ def test_expect_checks_printed_output():
 
 def test_reading_stdin_sees_end_of_file_instead_of_hanging():
     _, run = run_markdown(fence("import sys\nprint(repr(sys.stdin.read()))", 'timeout="5"'))
-    assert run.results[0].stdout == "''\n"
+    assert stdout(run.results[0]) == "''\n"
 
 
 def test_threads_left_running_by_a_block_do_not_hang_the_page():
@@ -232,8 +234,8 @@ def test_only_newlines_end_lines_as_in_python_and_markdown():
     )
     page = parse_page(text, "docs/t.md")
     assert [item.line for item in page.items] == [5, 11]
-    run = run_page(page, REPO_ROOT)
-    assert run.results[0].stdout == "5\n"
+    run = run_page(page, SETTINGS)
+    assert stdout(run.results[0]) == "5\n"
     (error,) = run.errors
     assert error.location_line() == "docs/t.md:5: ZeroDivisionError: division by zero"
     assert 'File "docs/t.md", line 8, in <module>' in error.detail
@@ -249,8 +251,8 @@ def test_crlf_pages_run_with_the_right_lines():
     page = parse_page(text, "docs/t.md")
     assert [item.line for item in page.items] == [3, 9]
     assert page.blocks[0].code == "x = 1\nprint(x)\nx\n"
-    run = run_page(page, REPO_ROOT)
-    assert run.ok and run.results[0].stdout == "1\n" and run.results[1].value == "1"
+    run = run_page(page, SETTINGS)
+    assert run.ok and stdout(run.results[0]) == "1\n" and run.results[1].value == "1"
 
 
 def test_inline_value_over_several_lines_is_a_located_error():
@@ -267,7 +269,7 @@ def test_a_bad_message_from_the_worker_is_an_error_of_the_page(monkeypatch):
     def refuse(data):
         raise ValueError("not an item result")
 
-    monkeypatch.setattr(scripts.runner.ItemResult, "from_json", staticmethod(refuse))
+    monkeypatch.setattr(literate.execute.watchdog.ItemResult, "from_json", staticmethod(refuse))
     _, run = run_markdown("# T\n\n" + fence("x = 1"))
     (error,) = run.errors
     assert error.location_line() == "docs/t.md:3: the worker sent an unreadable message"

@@ -1,4 +1,5 @@
-"""`mkdocs build` of a tiny site through the hook: outputs in pages, notebooks, located failures."""
+"""`mkdocs build` of a tiny site through the installed plugin: outputs in pages, notebooks,
+located failures; and the `literate` command line."""
 
 import json
 import os
@@ -6,18 +7,22 @@ import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
+import nbformat
 import pytest
-
-from .helpers import REPO_ROOT
 
 MKDOCS = [sys.executable, "-m", "mkdocs"]
 
-CONFIG = f"""\
+CONFIG = """\
 site_name: tiny
 theme: mkdocs
-hooks:
-  - {REPO_ROOT / "scripts" / "mkdocs_hook.py"}
+plugins:
+  - literate:
+      enabled: !ENV [LITERATE_ENABLED, true]
+      jobs: !ENV [LITERATE_JOBS, 2]
+      packages: [micrograd, spelled_out]
+      notebooks: ["notebooks/*.py"]
 markdown_extensions:
   - admonition
   - pymdownx.superfences
@@ -67,6 +72,7 @@ def make_site(tmp_path, pages):
     (tmp_path / "mkdocs.yml").write_text(CONFIG)
     (tmp_path / "docs").mkdir()
     for name, text in pages.items():
+        (tmp_path / "docs" / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / "docs" / name).write_text(textwrap.dedent(text))
     return tmp_path
 
@@ -83,13 +89,12 @@ def build(site, **env):
 
 
 def cli(site, *arguments):
-    """`python -m scripts.cli ARGUMENTS` in the site's folder."""
+    """`literate ARGUMENTS` (the installed console script) in the site's folder."""
     return subprocess.run(
-        [sys.executable, "-m", "scripts.cli", *arguments],
+        [str(Path(sys.executable).parent / "literate"), *arguments],
         capture_output=True,
         text=True,
         cwd=site,
-        env={**os.environ, "PYTHONPATH": str(REPO_ROOT)},
         timeout=120,
     )
 
@@ -142,9 +147,9 @@ def without_build_date(html):
     return re.sub(r"<!--\s*MkDocs version.*?-->", "", html, flags=re.DOTALL)
 
 
-def test_disabled_hook_shows_fences_without_running_them(tmp_path):
+def test_disabled_plugin_shows_fences_without_running_them(tmp_path):
     site = make_site(tmp_path, {"index.md": GOOD, "bad.md": BAD})
-    done = build(site, LITERATE_DISABLE="1")
+    done = build(site, LITERATE_ENABLED="false")
     assert done.returncode == 0, done.stderr
     assert "lit-output" not in (site / "out" / "index.html").read_text()
 
@@ -183,11 +188,11 @@ def test_cli_reports_a_page_it_cannot_read(tmp_path, command, message):
 
 
 @pytest.mark.parametrize("jobs", ["abc", "0"])
-def test_bad_literate_jobs_fails_the_build_naming_the_variable(tmp_path, jobs):
+def test_bad_jobs_setting_fails_the_build_naming_the_option(tmp_path, jobs):
     site = make_site(tmp_path, {"index.md": GOOD})
     done = build(site, LITERATE_JOBS=jobs)
     assert done.returncode != 0
-    assert f"LITERATE_JOBS must be a whole number of at least 1, got '{jobs}'" in done.stderr
+    assert "Plugin 'literate' option 'jobs'" in done.stderr or "literate: jobs" in done.stderr
     assert "Traceback" not in done.stderr
 
 
@@ -196,3 +201,99 @@ def test_cli_check_counts_pages_without_code_apart_from_cached_ones(tmp_path):
     done = cli(site, "check", "--no-cache")
     assert done.returncode == 0, done.stderr
     assert "2 page(s) checked: 1 run, 0 from cache, 1 with nothing to run" in done.stdout
+
+
+QUOTED = """\
+# Quoted
+
+> A quotation with code in it:
+>
+> ```python exec="1"
+> 1 / 0
+> ```
+"""
+
+
+def test_an_executable_fence_in_a_blockquote_fails_the_build_at_its_line(tmp_path):
+    site = make_site(tmp_path, {"index.md": QUOTED})
+    done = build(site)
+    assert done.returncode != 0
+    assert "docs/index.md:5: an executable fence in a blockquote cannot be run" in done.stderr
+
+
+NOTEBOOK = """\
+# %% [markdown]
+# # A notebook
+#
+# Prose.
+
+# %%
+from micrograd import Value
+a = Value(3.0)
+(a * a).backward()
+print(a.grad)
+
+# %%
+a.grad * 2
+"""
+
+SPY = """\
+import json, subprocess, sys
+launched = []
+real_init = subprocess.Popen.__init__
+def spy(self, args, *rest, **kwargs):
+    launched.append([str(part) for part in args] if isinstance(args, list) else [str(args)])
+    real_init(self, args, *rest, **kwargs)
+subprocess.Popen.__init__ = spy
+from mkdocs.__main__ import cli
+try:
+    cli(sys.argv[1:])
+except SystemExit as exit:
+    code = exit.code
+print(json.dumps(launched))
+sys.exit(code)
+"""
+
+
+def test_notebooks_run_in_the_engine_and_no_kernel_starts(tmp_path):
+    site = make_site(tmp_path, {"index.md": GOOD, "notebooks/nb.py": NOTEBOOK})
+    (site / "mkdocs.yml").write_text(CONFIG + "nav:\n  - index.md\n  - notebooks/nb.py\n")
+    (site / "spy.py").write_text(SPY)
+    done = subprocess.run(
+        [sys.executable, "spy.py", "build", "--strict", "-d", str(site / "out")],
+        capture_output=True,
+        text=True,
+        cwd=site,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    launched = json.loads(done.stdout.strip().splitlines()[-1])
+    assert launched and not any("kernel" in " ".join(args) for args in launched), launched
+    assert "Kernel" not in done.stderr and "WARNING" not in done.stderr
+    page = (site / "out" / "notebooks" / "nb" / "index.html").read_text()
+    assert "12.0" in page and "6.0" in page
+    notebook = nbformat.read(site / "out" / "notebooks" / "nb" / "nb.ipynb", as_version=4)
+    nbformat.validate(notebook)
+    assert notebook.cells[1].outputs[0]["text"] == "6.0\n"
+    assert notebook.cells[2].outputs[0]["data"]["text/plain"] == "12.0"
+
+    (site / "docs" / "notebooks" / "nb.py").write_text(NOTEBOOK.replace("* 2", "/ 0"))
+    failed = build(site)
+    assert failed.returncode != 0
+    assert "docs/notebooks/nb.py:12: ZeroDivisionError: float division by zero" in failed.stderr
+
+
+def test_make_build_style_output_is_quiet(tmp_path):
+    site = make_site(tmp_path, {"index.md": GOOD, "notebooks/nb.py": NOTEBOOK})
+    (site / "mkdocs.yml").write_text(CONFIG + "nav:\n  - index.md\n  - notebooks/nb.py\n")
+    done = subprocess.run(
+        [*MKDOCS, "build", "--strict", "--quiet", "-d", str(site / "out")],
+        capture_output=True,
+        text=True,
+        cwd=site,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "" and done.stderr == ""

@@ -163,9 +163,8 @@ def stepper_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
           custom_dir: {REPO_ROOT / "overrides"}
         plugins:
           - search
-        hooks:
-          - {REPO_ROOT / "scripts" / "mkdocs_hook.py"}
-        watch: []
+          - literate:
+              packages: [micrograd, spelled_out]
         nav:
           - Stepper: index.md
         """

@@ -39,15 +39,20 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     return MarkdownPage.from_parent(parent, path=file_path)
 
 
+SETTINGS = pytest.StashKey[Settings]()
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Read the project's settings once; never the cache (tests run afresh)."""
+    try:
+        settings = load_settings(config.rootpath)
+    except SettingsError as error:
+        raise pytest.UsageError(f"literate: {error}") from None
+    config.stash[SETTINGS] = replace(settings, use_cache=False)
+
+
 def _settings(config: pytest.Config) -> Settings:
-    """The project's settings, read once per session; never the cache (tests run afresh)."""
-    if not hasattr(config, "_literate_settings"):
-        try:
-            settings = load_settings(config.rootpath)
-        except SettingsError as error:
-            raise pytest.UsageError(f"literate: {error}") from None
-        config._literate_settings = replace(settings, use_cache=False)  # type: ignore[attr-defined]
-    return config._literate_settings  # type: ignore[attr-defined]
+    return config.stash[SETTINGS]
 
 
 class LiterateFailure(Exception):
