@@ -25,9 +25,9 @@ from mkdocs.plugins import BasePlugin
 from literate.build import Build
 from literate.cache.keys import package_directory
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
-from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file
+from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
 from literate.parse import Page, ParseError
-from literate.present.html import render_markdown, swap_placeholders
+from literate.present.html import download_link_html, render_markdown, swap_placeholders
 from literate.results import BuildError, ItemResult, PageRun
 from literate.settings import SettingsError
 
@@ -109,11 +109,8 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         return page
 
     def _render_notebook(self, page: Any, source: Page) -> None:
-        from literate.present.notebook import notebook_json
-
-        assert self.notebooks is not None
-        results = self._results(source)
-        text = notebook_json(source, results)
+        assert self.notebooks is not None and self.build is not None
+        text = notebook_text(source, self._results(source), self.build.cache)
         self.rendered_pages[page.file.src_uri] = source
         try:
             self.notebooks.render_into(page, text, _notebook_name(page))
@@ -141,18 +138,16 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
             raise PluginError(f"{path}: {len(missing)} output(s) lost in Markdown conversion")
         if not self.config.notebook_downloads:
             return html
-        from literate.present.notebook import download_link_html
 
         return _insert_after_title(html, download_link_html(_notebook_name(page)))
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         source = self.rendered_pages.get(page.file.src_uri)
-        if source is not None:
-            from literate.present.notebook import notebook_json
-
+        if source is not None and self.build is not None:
+            text = notebook_text(source, self._results(source), self.build.cache)
             target = Path(page.file.abs_dest_path).parent / _notebook_name(page)
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(notebook_json(source, self._results(source)), encoding="utf-8")
+            target.write_text(text, encoding="utf-8")
         return output
 
     def on_post_build(self, config: Any) -> None:

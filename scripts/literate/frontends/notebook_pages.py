@@ -23,8 +23,11 @@ from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
 from literate.cache import Cache
-from literate.present.notebook import download_link_html
+from literate.parse import Page
+from literate.present.html import download_link_html
+from literate.results import ItemResult
 
+PRESENTER = Path(__file__).resolve().parent.parent / "present" / "notebook.py"
 ASSET_DIR = "assets/notebooks"  # under the site: the shared notebook stylesheets
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
 _MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.DOTALL)
@@ -101,6 +104,22 @@ class NotebookRenderer:
             target = site_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(css, encoding="utf-8")
+
+
+def notebook_text(page: Page, results: list[ItemResult], cache: Cache | None) -> str:
+    """The page's .ipynb, from the cache when the page and its results are unchanged (building
+    it imports nbformat, which a warm build need not pay for)."""
+    payload = [page.source, page.first_line, [r.to_json() for r in results], PRESENTER.read_text()]
+    key = hashlib.sha256(json.dumps(payload).encode()).hexdigest()
+    path = cache.directory / "notebooks" / f"{key}.ipynb" if cache is not None else None
+    if path is not None and path.is_file():
+        return path.read_text(encoding="utf-8")
+    from literate.present.notebook import notebook_json
+
+    text = notebook_json(page, results)
+    if cache is not None and path is not None:
+        cache.write_atomic(path, text)
+    return text
 
 
 def _version(name: str) -> str:

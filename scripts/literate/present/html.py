@@ -159,6 +159,15 @@ def _pre(text: str, css_class: str) -> str:
     return f'<pre class="{css_class}"><code>{html.escape(cut(text))}</code></pre>'
 
 
+def download_link_html(
+    filename: str, label: str = "Download this page as a Jupyter notebook"
+) -> str:
+    name = html.escape(filename)
+    return (
+        f'<p class="lit-notebook"><a href="{name}" download="{name}">{html.escape(label)}</a></p>'
+    )
+
+
 def swap_placeholders(page_html: str, fragments: dict[str, str]) -> tuple[str, list[str]]:
     """Replace each token (ideally alone in a <p>) by its HTML; return the tokens not found."""
     missing = []
