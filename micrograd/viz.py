@@ -19,8 +19,13 @@ def trace(root):
     return nodes, edges
 
 
-def draw_dot(root, rankdir="LR", format="svg"):
-    """A graphviz.Digraph of the graph below root; display it in a notebook or call .render()."""
+def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
+    """A graphviz.Digraph of the graph below root; display it in a notebook or call .render().
+
+    With edge_labels=True, each edge into an operation is labelled with the local derivative of
+    the operation's result with respect to that input. Once root has a gradient (after
+    backward()), the label also shows what the edge carries back: local * the result's grad.
+    """
     if rankdir not in ("LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be one of LR, TB, RL, BT, got {rankdir!r}")
     _require_dot()
@@ -35,9 +40,20 @@ def draw_dot(root, rankdir="LR", format="svg"):
                 name[node] + "op", label=f"<{_escape(node._op)}>", shape="circle", margin="0.02"
             )
             dot.edge(name[node] + "op", name[node])
-            for child in node._prev:
-                dot.edge(name[child], name[node] + "op")
+            for child, local in zip(node._prev, node._local):
+                if edge_labels:
+                    label = _edge_label(local, node.grad, after_backward=root.grad != 0)
+                    dot.edge(name[child], name[node] + "op", label=label, fontsize="10")
+                else:
+                    dot.edge(name[child], name[node] + "op")
     return dot
+
+
+def _edge_label(local, upstream, after_backward):
+    """'local', or 'local * upstream = what the input receives' once gradients have flowed."""
+    if not after_backward:
+        return f"{local:.4g}"
+    return f"{local:.4g} * {upstream:.4g} = {local * upstream:.4g}"
 
 
 def _value_label(node):

@@ -72,3 +72,50 @@ def test_a_missing_dot_says_how_to_install_it(monkeypatch):
         RuntimeError, match=r"'dot' program is not installed.*apt-get install graphviz"
     ):
         draw_dot(Value(1.0))
+
+
+def edge_labels_of(dot):
+    """(tail, head, label) for each labelled edge, in the order of the source."""
+    found = re.findall(r"(\w+) -> (\w+) \[label=(\"[^\"]*\"|\S+)", dot.source)
+    return [(tail, head, label.strip('"')) for tail, head, label in found]
+
+
+def test_edges_carry_no_label_unless_asked():
+    assert "label=" not in "".join(
+        line for line in draw_dot(lecture_graph()).source.splitlines() if "->" in line
+    )
+
+
+def test_edge_labels_before_backward_are_the_local_derivatives():
+    a, b = Value(2.0, label="a"), Value(-3.0, label="b")
+    p = a * b  # d(ab)/da = b, d(ab)/db = a
+    labels = edge_labels_of(draw_dot(p, edge_labels=True))
+    assert labels == [("v0", "v2op", "-3"), ("v1", "v2op", "2")]
+
+
+def test_edge_labels_after_backward_show_local_times_upstream():
+    labels = [label for _, _, label in edge_labels_of(draw_dot(lecture_graph(), edge_labels=True))]
+    # e = a*b gets dL/de = -2; d = e + c gets -2; L = d*f gets 1
+    assert labels == [
+        "-3 * -2 = 6",
+        "2 * -2 = -4",
+        "1 * -2 = -2",
+        "1 * -2 = -2",
+        "-2 * 1 = -2",
+        "4 * 1 = 4",
+    ]
+
+
+def test_an_input_used_twice_gets_two_labelled_edges_that_add_to_its_grad():
+    a = Value(3.0, label="a")
+    sq = a * a
+    sq.backward()
+    labels = edge_labels_of(draw_dot(sq, edge_labels=True))
+    assert [label for _, _, label in labels] == ["3 * 1 = 3", "3 * 1 = 3"]
+    assert a.grad == 6.0
+
+
+def test_labelled_graphs_draw_the_same_svg_every_time():
+    first = draw_dot(lecture_graph(), edge_labels=True).pipe(format="svg")
+    assert first == draw_dot(lecture_graph(), edge_labels=True).pipe(format="svg")
+    assert "-3 * -2 = 6" in texts(first.decode())
