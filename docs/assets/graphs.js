@@ -1,4 +1,4 @@
-// Graph SVGs scale down to the content width (scripts/svg.py keeps their natural width as
+// Graph SVGs scale down to the content width (scripts/literate/present/svg.py keeps their natural width as
 // max-width). A wide graph would shrink until its text is unreadable, so it never goes below
 // 60% of its natural size: the .lit-display container scrolls sideways instead. A click on a
 // graph shows it at full size (scroll to see it all); a second click fits it again.

@@ -1,4 +1,4 @@
-// The backward pass, step by step (see scripts/stepper.py). Each .mg-stepper holds the SVG of
+// The backward pass, step by step (see scripts/spelled_out/stepper.py). Each .mg-stepper holds the SVG of
 // the finished graph and, as JSON in data-frames, one frame per step: the node whose rule ran
 // and every grad.
 // A frame rewrites the "grad ..." text of each node and highlights the active node.

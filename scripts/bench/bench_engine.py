@@ -3,8 +3,8 @@
 Each measurement runs in a fresh interpreter, and the engines take turns round after round, so
 that a noisy, shared machine slows them alike; the table shows medians and their ratios.
 
-    python scripts/bench_engine.py                   # the table
-    python scripts/bench_engine.py --update-readme   # ... and write it into README.md
+    python scripts/bench/bench_engine.py                   # the table
+    python scripts/bench/bench_engine.py --update-readme   # ... and write it into README.md
 
 Workloads (the same seeded inputs on every engine):
   moons  the demo of micrograd's demo.ipynb: MLP(2, [16, 16, 1]) on 100 two-moons points,
@@ -15,16 +15,13 @@ Workloads (the same seeded inputs on every engine):
 
 import argparse
 import json
-import math
 import os
-import random
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_DIR = ROOT / ".bench" / "micrograd-0.1.0"
 README = ROOT / "README.md"
 TABLE_START, TABLE_END = "<!-- bench_engine:start -->", "<!-- bench_engine:end -->"
@@ -39,147 +36,7 @@ WORKLOADS = {  # workload -> engines that run it
     "chain": ["this repo", "micrograd 0.1.0"],
     "wide": ["this repo", "micrograd 0.1.0"],
 }
-CHAIN_DEPTH, WIDE_TERMS, MOONS_POINTS, MOONS_STEPS = 100_000, 200_000, 100, 20
-
-
-# -- the workloads, run inside a worker process ---------------------------------------------
-
-
-def make_moons(n, noise=0.1, seed=0):
-    """Two interleaving half circles, labels -1 and 1, in plain Python."""
-    rng = random.Random(seed)
-    points, labels = [], []
-    for i in range(n):
-        upper = i < n // 2
-        t = math.pi * (i % (n // 2)) / (n // 2 - 1)
-        x, y = (math.cos(t), math.sin(t)) if upper else (1 - math.cos(t), 0.5 - math.sin(t))
-        points.append([x + rng.gauss(0, noise), y + rng.gauss(0, noise)])
-        labels.append(-1.0 if upper else 1.0)
-    return points, labels
-
-
-def moons_on_micrograd():
-    from micrograd.engine import Value
-    from micrograd.nn import MLP
-
-    random.seed(1337)
-    model = MLP(2, [16, 16, 1])
-    params = model.parameters()
-
-    def update(learning_rate):
-        for p in params:
-            p.data -= learning_rate * p.grad
-
-    return train_moons(model, params, Value, lambda p: p.data, model.zero_grad, update)
-
-
-def moons_on_torch():
-    import torch
-
-    torch.set_num_threads(1)
-    random.seed(1337)
-    scalar = lambda x: torch.tensor(float(x), dtype=torch.float64)
-    layers = []  # the same initial weights as micrograd's MLP, drawn in the same order
-    for nin, nout, nonlin in ((2, 16, True), (16, 16, True), (16, 1, False)):
-        neurons = []
-        for _ in range(nout):
-            w = [scalar(random.uniform(-1, 1)).requires_grad_() for _ in range(nin)]
-            neurons.append((w, scalar(0).requires_grad_()))
-        layers.append((neurons, nonlin))
-
-    def model(x):
-        for neurons, nonlin in layers:
-            out = [sum((wi * xi for wi, xi in zip(w, x)), b) for w, b in neurons]
-            x = [o.relu() for o in out] if nonlin else out
-        return x[0]
-
-    params = [p for neurons, _ in layers for w, b in neurons for p in (*w, b)]
-
-    def zero_grad():
-        for p in params:
-            p.grad = None
-
-    def update(learning_rate):
-        with torch.no_grad():
-            for p in params:
-                p -= learning_rate * p.grad
-
-    return train_moons(model, params, scalar, lambda p: p.item(), zero_grad, update)
-
-
-def train_moons(model, params, scalar, item, zero_grad, update):
-    """The training loop of demo.ipynb; returns the loss of every step."""
-    points, labels = make_moons(MOONS_POINTS)
-    losses = []
-    for k in range(MOONS_STEPS):
-        inputs = [[scalar(v) for v in row] for row in points]
-        scores = [model(x) for x in inputs]
-        data_loss = sum((1 + -y * s).relu() for y, s in zip(labels, scores)) * (1.0 / len(scores))
-        reg_loss = 1e-4 * sum(p * p for p in params)
-        loss = data_loss + reg_loss
-        zero_grad()
-        loss.backward()
-        update(1.0 - 0.9 * k / 100)
-        losses.append(item(loss))
-    return losses
-
-
-def chain_on_micrograd(depth=CHAIN_DEPTH):
-    from micrograd.engine import Value
-
-    x = y = Value(0.5)
-    for i in range(depth):
-        y = y * 1.0 if i % 2 else y + 1.0
-    y.backward()
-    return [x.grad]
-
-
-def wide_on_micrograd():
-    from micrograd.engine import Value
-
-    rng = random.Random(0)
-    ws = [Value(rng.uniform(-1, 1)) for _ in range(WIDE_TERMS)]
-    xs = [Value(rng.uniform(-1, 1)) for _ in range(WIDE_TERMS)]
-    total = sum(w * x for w, x in zip(ws, xs))
-    total.backward()
-    return [total.data, ws[0].grad]
-
-
-def run_worker(workload, engine):
-    """Run one workload once in this process; print its time and result as JSON."""
-    sys.setrecursionlimit(10_000_000)  # micrograd 0.1.0 sorts recursively
-    if engine.startswith("PyTorch"):
-        import torch  # noqa: F401  (imported before the clock starts)
-
-        job, module = moons_on_torch, None
-    else:
-        import micrograd.engine
-
-        jobs = {"moons": moons_on_micrograd, "chain": chain_on_micrograd, "wide": wide_on_micrograd}
-        jobs["chain-1M"] = lambda: chain_on_micrograd(1_000_000)
-        job, module = jobs[workload], micrograd.engine.__file__
-    start = time.perf_counter()
-    result = job()
-    seconds = time.perf_counter() - start
-    print(json.dumps({"seconds": seconds, "result": result, "module": module}))
-
-
-def recursion_limit_depth():
-    """The shortest chain on which micrograd 0.1.0's backward fails at the default limit."""
-    from micrograd.engine import Value
-
-    low, high = 1, 2000  # backward works at low, fails at high
-    while high - low > 1:
-        mid = (low + high) // 2
-        y = Value(0.5)
-        for _ in range(mid):
-            y = y + 1.0
-        try:
-            y.backward()
-            low = mid
-        except RecursionError:
-            high = mid
-    print(json.dumps({"depth": high}))
+WORKLOADS_FILE = Path(__file__).resolve().parent / "engine_workloads.py"
 
 
 # -- the driver ------------------------------------------------------------------------------
@@ -206,9 +63,9 @@ def ensure_reference():
 
 
 def spawn(engine, *args):
-    """Run this file as a worker, with the engine's micrograd first on the import path."""
+    """Run a workload in a fresh interpreter, with the engine's micrograd first on the path."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(ENGINES[engine])}
-    command = [sys.executable, __file__, *args]
+    command = [sys.executable, str(WORKLOADS_FILE), *args]
     proc = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if proc.returncode != 0:
         raise RuntimeError(f"{engine} {args} failed:\n{proc.stderr[-2000:]}")
@@ -271,13 +128,7 @@ def main():
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--only", choices=WORKLOADS, help="run one workload")
     parser.add_argument("--update-readme", action="store_true")
-    parser.add_argument("--worker", nargs=2, metavar=("WORKLOAD", "ENGINE"), help=argparse.SUPPRESS)
-    parser.add_argument("--depth-probe", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.worker:
-        return run_worker(*args.worker)
-    if args.depth_probe:
-        return recursion_limit_depth()
 
     ensure_reference()
     if args.only:

@@ -23,8 +23,8 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 MIN_CONTRAST = 3.0
 
-# Graphs and figures the build engine drew (scripts/display.py: lit-graph, lit-figure, inside
-# .lit-display) and the SVG outputs of notebooks (mkdocs-jupyter).
+# Graphs and figures the build engine drew (scripts/literate/present/html.py: lit-graph,
+# lit-figure, inside .lit-display) and the SVG outputs of notebooks (mkdocs-jupyter).
 GRAPHS = ".lit-display svg, svg.lit-graph, svg.lit-figure, .jp-RenderedSVG svg"
 
 # For each graph: is it shown, its size, and the contrast of its text against what is behind

@@ -8,7 +8,8 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 
 from literate.cache import Cache, page_key
-from literate.execute.watchdog import WorkerSet, run_page
+from literate.execute.processes import WorkerSet
+from literate.execute.watchdog import run_page
 from literate.parse.page import Page
 from literate.results import PageRun
 from literate.settings import Settings

@@ -9,47 +9,18 @@ from __future__ import annotations
 import json
 import os
 import re
-import selectors
 import signal
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
+from literate.execute.processes import TIMEOUT, LineReader, WorkerSet, kill, kill_group, tail
 from literate.parse.page import Block, Page
 from literate.results import BuildError, ItemResult, PageRun
 from literate.settings import Settings
-
-
-class WorkerSet:
-    """The worker processes of one build, so that cancelling it stops them (and only them)."""
-
-    def __init__(self) -> None:
-        self._processes: set[subprocess.Popen[bytes]] = set()
-        self._lock = threading.Lock()
-        self.cancelled = False
-
-    def add(self, process: subprocess.Popen[bytes]) -> None:
-        with self._lock:
-            self._processes.add(process)
-            if self.cancelled:
-                _kill(process)
-
-    def discard(self, process: subprocess.Popen[bytes]) -> None:
-        with self._lock:
-            self._processes.discard(process)
-
-    def stop(self) -> None:
-        """Kill every worker of this build still running, and any it starts from now on."""
-        with self._lock:
-            self.cancelled = True
-            processes = list(self._processes)
-        for process in processes:
-            _kill(process)
 
 
 def run_page(page: Page, settings: Settings, workers: WorkerSet | None = None) -> PageRun:
@@ -121,9 +92,9 @@ class _Watchdog:
             finally:
                 os.close(read_fd)
                 if process.poll() is None:
-                    _kill(process)
+                    kill(process)
                 process.wait()
-                _kill_group(process.pid)  # processes a block started and left behind
+                kill_group(process.pid)  # processes a block started and left behind
                 self.workers.discard(process)
         return PageRun(self.page.path, self.results, self.errors)
 
@@ -138,11 +109,11 @@ class _Watchdog:
     def _follow(self, process: subprocess.Popen[bytes], read_fd: int, crash_log: Any) -> None:
         current: int | None = None
         finished = False
-        lines = _LineReader(read_fd)
+        lines = LineReader(read_fd)
         deadline = time.monotonic() + self.settings.startup_timeout
         while True:
             line = lines.readline(deadline - time.monotonic())
-            if line is _TIMEOUT:
+            if line is TIMEOUT:
                 self._timed_out(process, current, crash_log)
                 return
             if line is None:
@@ -160,12 +131,12 @@ class _Watchdog:
                     finished = True
             except (ValueError, KeyError, TypeError, IndexError):
                 self._page_error("the worker sent an unreadable message", line[:200])
-                _kill(process)
+                kill(process)
                 return
         try:
             code = process.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            _kill(process)
+            kill(process)
             code = process.wait()
         if not finished:
             self._crashed(code, current, crash_log)
@@ -192,7 +163,7 @@ class _Watchdog:
             self._page_error(
                 f"the worker did not respond within {self.settings.startup_timeout:g} s"
             )
-            _kill(process)
+            kill(process)
             return
         # Ask faulthandler where the block is stuck before killing it.
         try:
@@ -200,7 +171,7 @@ class _Watchdog:
             time.sleep(0.2)
         except ProcessLookupError:
             pass
-        _kill(process)
+        kill(process)
         seconds = self._timeout_of(current)
         where = self._stuck_at(log)
         self._item_error(current, f"timed out after {seconds:g} s", where)
@@ -214,17 +185,17 @@ class _Watchdog:
         else:
             how = f"exited with code {code} (os._exit?)"
         if current is None:
-            self._page_error(f"the worker {how} outside any block", _tail(log))
+            self._page_error(f"the worker {how} outside any block", tail(log))
         else:
             self._item_error(
                 current,
                 f"the worker process {how} while running this block",
-                self._stuck_at(log) or _tail(log),
+                self._stuck_at(log) or tail(log),
             )
 
     def _stuck_at(self, log: Any) -> str:
         """The page's frames from a faulthandler dump, most recent call first."""
-        text = _tail(log)
+        text = tail(log)
         pattern = re.compile(rf'File "{re.escape(self.page.path)}", line (\d+)')
         lines = [f"  at {self.page.path}:{number}" for number in pattern.findall(text)]
         return "\n".join(lines)
@@ -236,52 +207,3 @@ class _Watchdog:
     def _page_error(self, message: str, detail: str = "") -> None:
         line = self.page.items[0].line if self.page.items else 1
         self.errors.append(BuildError(self.page.path, line, message, detail))
-
-
-def _kill(process: subprocess.Popen[bytes]) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        process.kill()
-
-
-def _kill_group(group: int) -> None:
-    with suppress(ProcessLookupError, PermissionError):
-        os.killpg(group, signal.SIGKILL)
-
-
-def _tail(log: Any, limit: int = 4000) -> str:
-    log.flush()
-    size = log.seek(0, os.SEEK_END)
-    log.seek(max(0, size - limit))
-    return log.read().decode("utf-8", errors="replace").strip()
-
-
-_TIMEOUT = object()
-
-
-class _LineReader:
-    """Read lines from a pipe with a timeout; None at end of file."""
-
-    def __init__(self, fd: int):
-        self.fd = fd
-        self.buffer = b""
-        self.selector = selectors.DefaultSelector()
-        self.selector.register(fd, selectors.EVENT_READ)
-        self.eof = False
-
-    def readline(self, timeout: float) -> Any:
-        end = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
-            if self.eof:
-                return None
-            remaining = end - time.monotonic()
-            if remaining <= 0 or not self.selector.select(remaining):
-                return _TIMEOUT
-            chunk = os.read(self.fd, 1 << 16)
-            if not chunk:
-                self.eof = True
-                continue
-            self.buffer += chunk
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode("utf-8")
