@@ -32,6 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 TARGETS = {"warm": 2.0, "prose": 2.5}  # the ratios this site promises (issue 9)
+STEPS = ("warm", "prose", "code", "micrograd", "clean")
 
 
 def make_project(directory: Path) -> Path:
@@ -89,6 +90,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--page", default="docs/chain-rule.md", help="the page to edit")
+    parser.add_argument("--only", nargs="+", choices=STEPS, help="run only these builds")
     args = parser.parse_args()
     times: dict[str, dict[str, list[float]]] = {}
     with tempfile.TemporaryDirectory(prefix="bench-build-") as temporary:
@@ -104,6 +106,8 @@ def main() -> None:
         }
         for number in range(args.rounds):
             for name, edit in steps.items():
+                if args.only and name not in args.only:
+                    continue
                 edit(number)
                 pair = times.setdefault(name, {"site": [], "material": []})
                 pair["site"].append(build(project, "mkdocs.yml"))

@@ -26,6 +26,7 @@ from literate.build import Build
 from literate.cache.keys import package_directory
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
+from literate.frontends.svg_stash import restore_svgs
 from literate.parse import Page, ParseError
 from literate.present.html import download_link_html, render_markdown, swap_placeholders
 from literate.results import BuildError, ItemResult, PageRun
@@ -42,6 +43,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         self.fragments: dict[str, dict[str, str]] = {}
         self.rendered_pages: dict[str, Page] = {}
         self.notebooks: NotebookRenderer | None = None
+        self.svgs: dict[str, list[str]] = {}  # by src_uri: SVG kept out of page.content
         self.started = 0.0
 
     def on_config(self, config: Any) -> Any:
@@ -142,6 +144,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         return _insert_after_title(html, download_link_html(_notebook_name(page)))
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
+        output = restore_svgs(output, self.svgs.pop(page.file.src_uri, []))
         source = self.rendered_pages.get(page.file.src_uri)
         if source is not None and self.build is not None:
             text = notebook_text(source, self._results(source), self.build.cache)
