@@ -297,3 +297,28 @@ def test_make_build_style_output_is_quiet(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout == "" and done.stderr == ""
+
+
+GRAPH = """\
+# Graph
+
+```python exec="1"
+from micrograd import Value, draw_dot
+a = Value(2.0, label="a")
+L = a * a
+L.backward()
+draw_dot(L)
+```
+"""
+
+
+def test_graphs_are_in_the_written_page_and_not_in_the_search_index(tmp_path):
+    site = make_site(tmp_path, {"index.md": GRAPH})
+    (site / "mkdocs.yml").write_text(CONFIG.replace("plugins:\n", "plugins:\n  - search\n"))
+    done = build(site)
+    assert done.returncode == 0, done.stderr
+    page = (site / "out" / "index.html").read_text()
+    assert '<svg class="lit-graph"' in page and "grad 4.0000" in page
+    assert "literate-svg" not in page
+    index = (site / "out" / "search" / "search_index.json").read_text()
+    assert "Graph" in index and "grad 4.0000" not in index

@@ -26,7 +26,7 @@ from literate.build import Build
 from literate.cache.keys import package_directory
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
-from literate.frontends.svg_stash import restore_svgs
+from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.parse import Page, ParseError
 from literate.present.html import download_link_html, render_markdown, swap_placeholders
 from literate.results import BuildError, ItemResult, PageRun
@@ -132,16 +132,15 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
         fragments = self.fragments.get(page.file.src_uri)
-        if fragments is None:
-            return html
-        html, missing = swap_placeholders(html, fragments)
-        if missing:
-            path = self.pages[page.file.src_uri].path
-            raise PluginError(f"{path}: {len(missing)} output(s) lost in Markdown conversion")
-        if not self.config.notebook_downloads:
-            return html
-
-        return _insert_after_title(html, download_link_html(_notebook_name(page)))
+        if fragments is not None:
+            html, missing = swap_placeholders(html, fragments)
+            if missing:
+                path = self.pages[page.file.src_uri].path
+                raise PluginError(f"{path}: {len(missing)} output(s) lost in Markdown conversion")
+            if self.config.notebook_downloads:
+                html = _insert_after_title(html, download_link_html(_notebook_name(page)))
+        html, self.svgs[page.file.src_uri] = stash_svgs(html)
+        return html
 
     def on_post_page(self, output: str, page: Any, config: Any) -> str:
         output = restore_svgs(output, self.svgs.pop(page.file.src_uri, []))
