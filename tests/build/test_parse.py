@@ -170,3 +170,24 @@ def test_a_title_over_several_lines_is_an_error():
     text = 'text\n\n```python exec="1" title="one\\ntwo"\nx = 1\n```\n'
     with pytest.raises(ParseError, match=r"^docs/t.md:3: bad value for option 'title': .*one line"):
         parse_page(text, "docs/t.md")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "where"),
+    [
+        ('# Q\n\n> ```python exec="1"\n> 1 / 0\n> ```\n', 3, "a blockquote"),
+        ('> > ```python exec="1" hide_code="1"\n> > x = 1\n> > ```\n', 1, "a blockquote"),
+        ('Some text\n- ```python exec="1"\n  x = 1\n  ```\n', 2, "this position"),
+        ('| a | ```python exec="1"``` |\n', 1, "this position"),
+    ],
+)
+def test_an_executable_fence_that_cannot_run_is_an_error_at_its_line(text, line, where):
+    with pytest.raises(ParseError) as caught:
+        parse_page(text, "docs/q.md")
+    assert caught.value.line == line
+    assert f"an executable fence in {where} cannot be run" in str(caught.value)
+
+
+def test_fences_shown_as_examples_inside_other_fences_are_not_errors():
+    text = '````markdown\n> ```python exec="1"\n> x\n> ```\n````\n\n> a quote with `exec="1"`\n'
+    assert parse_page(text, "docs/t.md").items == []

@@ -151,7 +151,10 @@ def test_disabled_plugin_shows_fences_without_running_them(tmp_path):
     site = make_site(tmp_path, {"index.md": GOOD, "bad.md": BAD})
     done = build(site, LITERATE_ENABLED="false")
     assert done.returncode == 0, done.stderr
-    assert "lit-output" not in (site / "out" / "index.html").read_text()
+    page = (site / "out" / "index.html").read_text()
+    assert "lit-output" not in page
+    assert "<code>{python} square</code>" in page  # shown as written, not dropped
+    assert not (site / "out" / "index.ipynb").exists()
 
 
 @pytest.mark.parametrize("command", [["check"], ["run", "docs/bad.md"]])

@@ -123,6 +123,8 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         source = self.pages.get(page.file.src_uri)
         if source is None or source.kind != "markdown" or not source.items:
             return markdown
+        if not self.config.enabled:  # the page as written: fences and `{python} ...` shown
+            return markdown
         tail = _tail_page(markdown, source, self.texts[page.file.src_uri])
         rendered = render_markdown(tail, self._results(source))
         self.fragments[page.file.src_uri] = rendered.fragments
