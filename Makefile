@@ -16,7 +16,7 @@ serve: setup
 # Build into a fresh folder and swap it in only on success: a failed build keeps the last good site/.
 build: setup
 	@rm -rf site.new
-	$(BIN)/mkdocs build --strict --quiet --site-dir site.new
+	@$(BIN)/mkdocs build --strict --quiet --site-dir site.new
 	@rm -rf site.old; if [ -d site ]; then mv site site.old; fi; mv site.new site; rm -rf site.old
 	@echo "site/ is up to date"
 
