@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PIP    := $(BIN)/python -m pip -qq --disable-pip-version-check  # -qq: errors only
 
-.PHONY: serve build test lint bench clean setup graphviz chromium
+.PHONY: serve build test lint bench clean setup graphviz chromium runtime
 
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -30,7 +30,11 @@ lint: setup
 bench: setup
 	$(BIN)/python scripts/bench/bench_engine.py
 
-setup: $(STAMP) graphviz
+setup: $(STAMP) graphviz runtime
+
+# Pyodide, Viz.js and the graphviz wheel for the in-browser runner, into .cache/runtime (once).
+runtime: $(STAMP)
+	@scripts/tools/vendor-runtime.sh $(BIN)/python
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

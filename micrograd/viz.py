@@ -2,11 +2,12 @@
 operation that made it as a small node of its own between the value and its inputs."""
 
 import html
-import shutil
-
-import graphviz
 
 from micrograd.engine import topological_order
+
+# One font everywhere: the build's `dot` and Graphviz compiled for the browser then size the
+# boxes alike, and a monospace font fits the boxes that both compute for it.
+FONT = {"fontname": "Courier"}
 
 
 def trace(root):
@@ -28,11 +29,16 @@ def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
     """
     if rankdir not in ("LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be one of LR, TB, RL, BT, got {rankdir!r}")
-    _require_dot()
+    graphviz = _graphviz()
     nodes, _ = trace(root)
     # Names come from the position in the trace, not id(), so the same graph draws the same SVG.
     name = {node: f"v{i}" for i, node in enumerate(nodes)}
-    dot = graphviz.Digraph(format=format, graph_attr={"rankdir": rankdir})
+    dot = graphviz.Digraph(
+        format=format,
+        graph_attr={"rankdir": rankdir, **FONT},
+        node_attr=FONT,
+        edge_attr=FONT,
+    )
     for node in nodes:
         dot.node(name[node], label=_value_label(node), shape="plain")
         if node._op:
@@ -73,10 +79,14 @@ def _escape(text):
     return html.escape(str(text)).replace("\\", "\\\\")  # dot reads \\ as one backslash
 
 
-def _require_dot():
-    if shutil.which("dot") is None:
-        raise RuntimeError(
-            "Graphviz's 'dot' program is not installed, and draw_dot needs it to render. "
-            "Install it: 'apt-get install graphviz' (Debian, Ubuntu), 'brew install graphviz' "
-            "(macOS), or see https://graphviz.org/download/"
-        )
+def _graphviz():
+    """The graphviz package, imported only when a graph is drawn (the engine needs none of it).
+    Building the graph needs no `dot` program; rendering it does (Digraph.pipe, .render)."""
+    try:
+        import graphviz
+    except ImportError:
+        raise ImportError(
+            "draw_dot builds a graphviz.Digraph: install the Python package with "
+            "'pip install graphviz', and Graphviz's 'dot' program to render it"
+        ) from None
+    return graphviz

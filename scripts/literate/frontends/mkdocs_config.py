@@ -24,6 +24,8 @@ class LiterateConfig(base.Config):
     packages = c.ListOfItems(c.Type(str), default=["micrograd"])
     notebooks = c.ListOfItems(c.Type(str), default=[])  # globs under docs/, percent format
     notebook_downloads = c.Type(bool, default=True)  # a .ipynb of every Markdown page
+    # The vendored browser runtime (relative to mkdocs.yml): when set, every block gets Run.
+    runtime = c.Optional(c.Type(str))
 
 
 def settings_from(config: LiterateConfig, project_root: Path) -> Settings:

@@ -24,15 +24,18 @@ from mkdocs.plugins import BasePlugin
 
 from literate.build import Build
 from literate.cache.keys import package_directory
+from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, install_runtime
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
 from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.parse import Page, ParseError
+from literate.present.browser import page_blocks_html
 from literate.present.html import download_link_html, render_markdown, swap_placeholders
 from literate.results import BuildError, ItemResult, PageRun
 from literate.settings import SettingsError
 
 log = logging.getLogger("mkdocs.plugins.literate")
+BLOCKS_TOKEN = "LITERATE-BLOCKS"  # not a placeholder in the Markdown: the page's block list
 
 
 class LiteratePlugin(BasePlugin[LiterateConfig]):
@@ -45,6 +48,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         self.notebooks: NotebookRenderer | None = None
         self.svgs: dict[str, list[str]] = {}  # by src_uri: SVG kept out of page.content
         self.started = 0.0
+        self.runtime: Path | None = None
 
     def on_config(self, config: Any) -> Any:
         root = Path(config.config_file_path or ".").resolve().parent
@@ -53,6 +57,12 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         except SettingsError as error:
             raise PluginError(f"literate: {error}") from None
         self.build = Build(settings)
+        self.runtime = root / self.config.runtime if self.config.runtime else None
+        if self.runtime is not None:
+            try:
+                check_runtime(self.runtime)
+            except RuntimeMissing as error:
+                raise PluginError(f"literate: {error}") from None
         self.notebooks = NotebookRenderer(self.build.cache, settings.cache_path / "tmp")
         for name in settings.packages:  # `mkdocs serve` rebuilds when a package is edited
             directory = package_directory(name, root)
@@ -126,7 +136,10 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         if not self.config.enabled:  # the page as written: fences and `{python} ...` shown
             return markdown
         tail = _tail_page(markdown, source, self.texts[page.file.src_uri])
-        rendered = render_markdown(tail, self._results(source))
+        runnable = self.runtime is not None
+        rendered = render_markdown(tail, self._results(source), runnable=runnable)
+        if runnable:
+            rendered.fragments[BLOCKS_TOKEN] = page_blocks_html(source.path, rendered.blocks)
         self.fragments[page.file.src_uri] = rendered.fragments
         if self.config.notebook_downloads:
             self.rendered_pages[page.file.src_uri] = tail
@@ -135,12 +148,14 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
     def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
         fragments = self.fragments.get(page.file.src_uri)
         if fragments is not None:
+            blocks = fragments.pop(BLOCKS_TOKEN, "")
             html, missing = swap_placeholders(html, fragments)
             if missing:
                 path = self.pages[page.file.src_uri].path
                 raise PluginError(f"{path}: {len(missing)} output(s) lost in Markdown conversion")
             if self.config.notebook_downloads:
                 html = _insert_after_title(html, download_link_html(_notebook_name(page)))
+            html = blocks + html
         html, self.svgs[page.file.src_uri] = stash_svgs(html)
         return html
 
@@ -158,6 +173,11 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         """Every page must have run, even one that was not rendered; then say what ran."""
         if self.notebooks is not None:
             self.notebooks.write_styles(Path(config.site_dir))
+        if self.runtime is not None and self.build is not None:
+            settings = self.build.settings
+            install_runtime(
+                self.runtime, settings.packages, settings.project_root, Path(config.site_dir)
+            )
         if self.build is None or self.build.pending is None:
             return
         runs = self.build.pending.wait_all()

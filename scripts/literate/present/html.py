@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from literate.parse.page import Block, Inline, Page, split_lines
+from literate.present.browser import mark_build_only
 from literate.present.outputs import cut, kind, pick, raised_line
 from literate.present.svg import inline_svg, inline_svgs_in_html
 from literate.results import ItemResult, Output
@@ -31,10 +32,12 @@ _LINE_START = re.compile(r"^()([-=:])|^(\d+)([.])(?=\s|$)")
 
 @dataclass
 class Rendered:
-    """A page's Markdown with outputs as tokens, and the HTML each token stands for."""
+    """A page's Markdown with outputs as tokens, and the HTML each token stands for; with
+    `runnable`, a marker before each shown block and the page's blocks for the browser."""
 
     markdown: str
     fragments: dict[str, str] = field(default_factory=dict)
+    blocks: list[dict] = field(default_factory=list)
 
 
 class SvgIds:
@@ -89,7 +92,7 @@ def walk_page(page: Page, results: list[ItemResult]) -> Iterator[tuple[Block, It
         line += 1
 
 
-def render_markdown(page: Page, results: list[ItemResult]) -> Rendered:
+def render_markdown(page: Page, results: list[ItemResult], runnable: bool = False) -> Rendered:
     """The page's Markdown with every executable item replaced by its code and output."""
     nonce = hashlib.sha256(page.path.encode()).hexdigest()[:8]
     rendered = Rendered(markdown="")
@@ -98,10 +101,39 @@ def render_markdown(page: Page, results: list[ItemResult]) -> Rendered:
     for part in walk_page(page, results):
         if isinstance(part, str):
             out.append(part)
-        else:
-            out.extend(_block_markdown(*part, rendered, nonce, ids))
+            continue
+        if runnable:
+            out.extend(_run_marker(part[0], rendered, nonce))
+        out.extend(_block_markdown(*part, rendered, nonce, ids))
     rendered.markdown = "\n".join(out) + "\n"
+    mark_build_only(rendered.blocks)
     return rendered
+
+
+def _token(rendered: Rendered, nonce: str, fragment: str) -> str:
+    # Terminated by "Z", so no token is a prefix of another (X1Z is not inside X10Z).
+    token = f"LITERATE{nonce}X{len(rendered.fragments)}Z"
+    rendered.fragments[token] = fragment
+    return token
+
+
+def _run_marker(block: Block, rendered: Rendered, nonce: str) -> list[str]:
+    """The block for the browser's runner, and, before a shown block, the element its
+    toolbar goes into (the code and the output follow it)."""
+    index = len(rendered.blocks)
+    rendered.blocks.append(
+        {
+            "code": block.code,
+            "line": block.code_line,
+            "hidden": block.options["hide_code"],
+            "quiet": block.options["hide_output"],
+            "raises": block.options["raises"],
+        }
+    )
+    if block.options["hide_code"]:
+        return []
+    marker = f'<div class="lit-run" data-lit-block="{index}"></div>'
+    return ["", f"{block.indent}{_token(rendered, nonce, marker)}", ""]
 
 
 def _block_markdown(
@@ -117,10 +149,7 @@ def _block_markdown(
         lines.append(f"{indent}{block.fence}")
     output = "" if block.options["hide_output"] else output_html(result, ids)
     if output:
-        # Terminated by "Z", so no token is a prefix of another (X1Z is not inside X10Z).
-        token = f"LITERATE{nonce}X{len(rendered.fragments)}Z"
-        rendered.fragments[token] = output
-        lines.extend(["", f"{indent}{token}", ""])
+        lines.extend(["", f"{indent}{_token(rendered, nonce, output)}", ""])
     return lines or [""]  # a hidden block still separates the paragraphs around it
 
 

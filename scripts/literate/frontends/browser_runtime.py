@@ -1,0 +1,66 @@
+"""The browser's runtime in the built site: the vendored Pyodide, Viz.js and wheels (copied from
+the folder `make` fills), and this build's own package sources, so that the browser runs exactly
+the code the pages were built with. Nothing here is loaded until a reader presses Run.
+
+    site/assets/runtime/pyodide/...      Pyodide (pyodide.mjs, .wasm, stdlib, lock file)
+    site/assets/runtime/viz/viz.js       Graphviz compiled to WebAssembly
+    site/assets/runtime/wheels/*.whl     pure-Python wheels (graphviz)
+    site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built
+    site/assets/runtime/manifest.json    what the worker loads
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from literate.cache.keys import package_directory
+
+SITE_DIR = "assets/runtime"
+NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js")
+
+
+class RuntimeMissing(Exception):
+    """The vendored runtime is not where the configuration says."""
+
+
+def check_runtime(runtime: Path) -> None:
+    missing = [name for name in NEEDED if not (runtime / name).is_file()]
+    if missing:
+        raise RuntimeMissing(
+            f"the browser runtime is missing from {runtime} ({', '.join(missing)}): run "
+            "'make setup' (scripts/tools/vendor-runtime.sh fills it)"
+        )
+
+
+def install_runtime(runtime: Path, packages: tuple[str, ...], root: Path, site: Path) -> None:
+    """Copy the runtime (unchanged files are skipped) and the packages into the site."""
+    target = site / SITE_DIR
+    for source in sorted(runtime.rglob("*")):
+        if source.is_file() and not source.name.startswith("."):
+            _copy_if_changed(source, target / source.relative_to(runtime))
+    files: list[str] = []
+    for name in packages:
+        directory = package_directory(name, root)
+        if directory is None:
+            continue
+        sources = [directory] if directory.is_file() else sorted(directory.rglob("*.py"))
+        for source in sources:
+            relative = (
+                Path(name) / source.relative_to(directory) if directory.is_dir() else source.name
+            )
+            _copy_if_changed(source, target / "packages" / relative)
+            files.append(Path(relative).as_posix())
+    wheels = sorted(path.name for path in (runtime / "wheels").glob("*.whl"))
+    manifest = {"packages": files, "wheels": wheels}
+    (target / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+
+
+def _copy_if_changed(source: Path, target: Path) -> None:
+    if target.is_file():
+        kept, new = target.stat(), source.stat()
+        if kept.st_size == new.st_size and kept.st_mtime >= new.st_mtime:
+            return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy2(source, target)

@@ -1,0 +1,63 @@
+"""What the browser's runner needs of a page: its blocks in page order, and which of them only
+the build can run.
+
+The browser's Python (Pyodide, without wheels) has micrograd, spelled_out and graphviz, but not
+matplotlib, PyTorch or NumPy. A block is build-only when it imports one of those, or uses a
+name that a build-only block defined (a tensor made two blocks earlier, say).
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import json
+
+BUILD_ONLY_PACKAGES = frozenset({"matplotlib", "torch", "numpy"})
+
+
+def page_blocks_html(path: str, blocks: list[dict]) -> str:
+    """The page's blocks for the runner (an attribute, not a <script>: Material's instant
+    navigation would run a script's JSON as JavaScript)."""
+    data = html.escape(json.dumps({"path": path, "blocks": blocks}), quote=True)
+    return f'<div class="lit-blocks" hidden data-lit-page="{data}"></div>'
+
+
+def mark_build_only(blocks: list[dict]) -> None:
+    """Set each block's "browser" flag, in page order."""
+    tainted: set[str] = set()
+    for block in blocks:
+        try:
+            tree = ast.parse(block["code"])
+        except SyntaxError:
+            block["browser"] = True  # the reader will see the error, as the build would
+            continue
+        nodes = list(ast.walk(tree))
+        imports_build_only = any(_imported_roots(node) & BUILD_ONLY_PACKAGES for node in nodes)
+        uses_tainted = any(
+            isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in tainted
+            for node in nodes
+        )
+        block["browser"] = not (imports_build_only or uses_tainted)
+        if not block["browser"]:
+            tainted |= _bound_names(tree)
+
+
+def _imported_roots(node: ast.AST) -> set[str]:
+    if isinstance(node, ast.Import):
+        return {alias.name.split(".")[0] for alias in node.names}
+    if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+        return {node.module.split(".")[0]}
+    return set()
+
+
+def _bound_names(tree: ast.Module) -> set[str]:
+    """Names a block binds at the top of its namespace."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
+    return names

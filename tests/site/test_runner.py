@@ -1,0 +1,172 @@
+"""The in-browser runner (docs/assets/runner.js): edit, run, stop and reset blocks, in Chromium,
+on the built site with every request outside it refused."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from .test_browser import DESKTOP, open_page  # noqa: F401  (open_page is a fixture)
+
+PAGE = "chain-rule/index.html"
+RUN_TIMEOUT = 60_000  # ms: a cold start loads Pyodide on a loaded 2-core machine
+
+
+def blocks_of(page) -> list[dict]:
+    data = page.locator(".lit-blocks").get_attribute("data-lit-page")
+    return json.loads(data)["blocks"]
+
+
+def runnable(page) -> list[int]:
+    """Indexes (in page.locator('.lit-run')) of the shown blocks the browser can run."""
+    blocks = blocks_of(page)
+    markers = page.locator(".lit-run")
+    indexes = [int(markers.nth(i).get_attribute("data-lit-block")) for i in range(markers.count())]
+    return [i for i, block in enumerate(indexes) if blocks[block]["browser"]]
+
+
+def refuse_outside(page, recorder) -> None:
+    page.route(
+        re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"),
+        lambda route: route.abort(),
+    )
+
+
+def wait_done(page, marker) -> str:
+    status = marker.locator(".lit-status")
+    page.wait_for_function(
+        "(el) => /^(Ran|Error|Stopped|Could|An earlier)/.test(el.textContent)",
+        arg=status.element_handle(),
+        timeout=RUN_TIMEOUT,
+    )
+    return status.text_content()
+
+
+def live_output(marker):
+    """The reader's output of the block whose toolbar is in marker."""
+    return marker.locator("xpath=following-sibling::div[contains(@class,'lit-live')][1]")
+
+
+def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(PAGE, DESKTOP)
+    assert page.locator(".lit-run-button").count() > 5
+    loaded = [url for url in recorder.requests if "/runtime/" in url or "runner-worker" in url]
+    assert loaded == []
+
+
+def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page, recorder)
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("answer = 6 * 7\nprint('the answer is', answer)")
+    page.keyboard.press("Control+Enter")
+    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
+    assert "the answer is 42" in live_output(marker).inner_text()
+    assert editor.locator("span.mi").count() >= 2  # still highlighted while edited
+    assert not recorder.errors, recorder.errors
+    assert not recorder.foreign_requests(), recorder.foreign_requests()
+
+
+def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page, recorder)
+    blocks = blocks_of(page)
+    markers = page.locator(".lit-run")
+    graph_blocks = [
+        i
+        for i in runnable(page)
+        if "draw_dot(" in blocks[int(markers.nth(i).get_attribute("data-lit-block"))]["code"]
+    ]
+    assert len(graph_blocks) >= 2
+    marker = markers.nth(graph_blocks[-1])
+    marker.locator(".lit-run-button").focus()
+    page.keyboard.press("Enter")
+    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
+    assert live_output(marker).locator("svg").count() == 1
+    assert "grad" in live_output(marker).locator("svg").text_content()
+    # the first graph block ran too, on the way, and shows the reader's run
+    assert live_output(markers.nth(graph_blocks[0])).count() == 1
+    assert not recorder.errors, recorder.errors
+
+
+def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page, recorder)
+    first, second = (page.locator(".lit-run").nth(i) for i in runnable(page)[:2])
+    editor = first.locator("xpath=following-sibling::div[1]//pre/code")
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("while True:\n    pass")
+    first.locator(".lit-run-button").click()
+    stop = first.locator(".lit-stop-button")
+    stop.wait_for(state="visible")
+    page.wait_for_function(
+        "(el) => el.textContent.startsWith('Running')",
+        arg=first.locator(".lit-status").element_handle(),
+        timeout=RUN_TIMEOUT,
+    )
+    stop.click()
+    assert wait_done(page, first) == "Stopped."
+    first.locator(".lit-reset-button").click()
+    second.locator(".lit-run-button").click()
+    assert wait_done(page, second).startswith("Ran"), second.inner_text()
+
+
+def test_reset_restores_the_built_code_and_output(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page, recorder)
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
+    built_code = editor.inner_text()
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("print('mine')")
+    marker.locator(".lit-run-button").click()
+    assert wait_done(page, marker).startswith("Ran")
+    marker.locator(".lit-reset-button").click()
+    assert editor.inner_text() == built_code
+    assert live_output(marker).count() == 0
+    assert "Reset" in marker.locator(".lit-status").text_content()
+
+
+def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page, recorder)
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    line = blocks_of(page)[int(marker.get_attribute("data-lit-block"))]["line"]
+    editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
+    editor.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type("x = 1\n1 / 0")
+    page.keyboard.press("Control+Enter")
+    assert wait_done(page, marker).startswith("Error")
+    text = live_output(marker).inner_text()
+    assert f'File "docs/chain-rule.md", line {line + 1}' in text
+    assert "ZeroDivisionError: division by zero" in text
+
+
+def test_instant_navigation_then_run(open_page) -> None:  # noqa: F811
+    page, recorder = open_page("index.html", DESKTOP)
+    refuse_outside(page, recorder)
+    page.evaluate("window.__sameDocument = true")
+    page.locator("article a[href*='chain-rule']").first.click()
+    page.wait_for_url(re.compile(r".*/chain-rule/.*"))
+    page.wait_for_selector(".lit-run-button")
+    assert page.evaluate("window.__sameDocument === true"), "the link reloaded the page"
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    marker.locator(".lit-run-button").click()
+    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
+    assert not recorder.errors, recorder.errors
+
+
+@pytest.mark.parametrize("path", ["derivatives/index.html", "pytorch/index.html"])
+def test_build_only_blocks_say_so_instead_of_a_run_button(path, open_page) -> None:  # noqa: F811
+    page, _ = open_page(path, DESKTOP)
+    notes = page.locator(".lit-build-only")
+    assert notes.count() >= 1
+    assert "build only" in notes.first.text_content()
