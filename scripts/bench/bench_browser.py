@@ -1,0 +1,173 @@
+"""Benchmark the in-browser runner: Chromium on the built site against CPython, side by side.
+
+    python scripts/bench/bench_browser.py [--rounds 3]
+
+Builds the site into a temporary folder, serves it on 127.0.0.1, and for each round:
+
+  cold   a fresh browser context (empty HTTP cache): time from the click on Run to the first
+         output of the first runnable block of the chain-rule chapter
+  warm   the same, on a second visit (the runtime comes from the browser's cache)
+  rerun  pressing Run again on the block that just ran (click to result, timed in the page)
+  train  20 training steps of MLP(2, [16, 16, 1]) on 50 points, timed inside Python, in the
+         page's worker and in a CPython subprocess, alternately
+
+and prints medians, and the median of the per-round ratios browser / CPython for training.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = "chain-rule/"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+TARGETS = {"cold": "<= 5 s", "rerun": "< 100 ms", "train": "<= 2.5x CPython"}
+TRAINING = """
+import random, time
+from micrograd.nn import MLP
+rng = random.Random(0)
+points = [((rng.uniform(-2, 2), rng.uniform(-2, 2))) for _ in range(50)]
+labels = [1.0 if x * y > 0 else -1.0 for x, y in points]
+model = MLP(2, [16, 16, 1])
+start = time.perf_counter()
+for step in range(20):
+    scores = [model(list(p)) for p in points]
+    loss = sum((1 + -y * s).relu() for y, s in zip(labels, scores)) * (1.0 / len(points))
+    model.zero_grad()
+    loss.backward()
+    for p in model.parameters():
+        p.data -= 0.05 * p.grad
+seconds = time.perf_counter() - start
+print(f"TRAINING {seconds}")
+"""
+
+
+def build_site(directory: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(directory)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=True,
+    )
+
+
+def serve(directory: Path) -> tuple[subprocess.Popen, str]:
+    port = 8790
+    server = subprocess.Popen(
+        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        cwd=directory,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    time.sleep(1.0)
+    return server, f"http://127.0.0.1:{port}/"
+
+
+def first_output_seconds(page, url: str) -> float:
+    """Open the page, click the first Run, return the seconds until its output appears."""
+    page.goto(url + PAGE, wait_until="load")
+    button = page.locator(".lit-run-button").first
+    start = time.perf_counter()
+    button.click()
+    page.wait_for_selector(".lit-live", timeout=120_000)
+    seconds = time.perf_counter() - start
+    page.wait_for_function("!document.querySelector('.lit-run-button').disabled", timeout=120_000)
+    return seconds
+
+
+def rerun_seconds(page) -> float:
+    """From the click on Run to the new output on the page (measured in the page)."""
+    return page.evaluate(
+        """() => new Promise((resolve) => {
+          const button = document.querySelector(".lit-run-button");
+          const status = button.parentElement.querySelector(".lit-status");
+          status.textContent = "";
+          const start = performance.now();
+          const watch = new MutationObserver(() => {
+            if (status.textContent.startsWith("Ran")) {
+              watch.disconnect();
+              resolve((performance.now() - start) / 1000);
+            }
+          });
+          watch.observe(status, { childList: true, characterData: true, subtree: true });
+          button.click();
+        })"""
+    )
+
+
+def browser_training_seconds(page) -> float:
+    result = page.evaluate(
+        "(code) => window.literateRunner.run(code).then((r) => r.streams.map((s) => s.text))",
+        TRAINING,
+    )
+    line = next(text for text in result if text.startswith("TRAINING"))
+    return float(line.split()[1])
+
+
+def cpython_training_seconds() -> float:
+    done = subprocess.run(
+        [sys.executable, "-c", TRAINING], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    return float(done.stdout.split()[1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    times: dict[str, list[float]] = {"cold": [], "warm": [], "rerun": [], "train": [], "cpy": []}
+    with tempfile.TemporaryDirectory(prefix="bench-browser-") as temporary:
+        site = Path(temporary) / "site"
+        build_site(site)
+        server, url = serve(site)
+        try:
+            with sync_playwright() as playwright:
+                chromium = playwright.chromium.launch(
+                    executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+                )
+                for number in range(args.rounds):
+                    context = chromium.new_context()
+                    page = context.new_page()
+                    times["cold"].append(first_output_seconds(page, url))
+                    times["rerun"].append(rerun_seconds(page))
+                    times["train"].append(browser_training_seconds(page))
+                    times["cpy"].append(cpython_training_seconds())
+                    times["warm"].append(first_output_seconds(page, url))
+                    context.close()
+                    print(f"round {number + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+                chromium.close()
+        finally:
+            server.terminate()
+    ratio = statistics.median(b / c for b, c in zip(times["train"], times["cpy"]))
+    report = {
+        "cold first output (s)": statistics.median(times["cold"]),
+        "warm first output (s)": statistics.median(times["warm"]),
+        "re-run (ms)": statistics.median(times["rerun"]) * 1000,
+        "20 training steps, browser (s)": statistics.median(times["train"]),
+        "20 training steps, CPython (s)": statistics.median(times["cpy"]),
+        "training browser / CPython": ratio,
+    }
+    for name, value in report.items():
+        print(f"{name:<34} {value:8.2f}")
+    print("targets: " + json.dumps(TARGETS))
+
+
+if __name__ == "__main__":
+    main()
