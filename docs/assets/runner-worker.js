@@ -4,7 +4,7 @@
 //
 // Messages in:  {id, code, path, line, raises}          run one block in the page's namespace
 // Messages out: {id, type: "stream", name, text}         printed text, as it comes
-//               {id, type: "done", display, error, raised, ms}
+//               {id, type: "done", displays, error, raised, ms}
 //               {type: "ready", ms} | {type: "failed", error}
 const runtime = new URL("runtime/", self.location.href);
 let pyodide = null;
@@ -72,7 +72,11 @@ def run_block(code, path, line, raises):
         return {"error": "".join(traceback.format_exception(type(error), error, tb))}
     if raises:
         return {"error": f"expected {raises} to be raised, but nothing was\\n"}
-    return {"display": _display(value)}
+    displays = [_display(value)] if value is not None else []
+    pyplot = sys.modules.get("matplotlib.pyplot")
+    if hasattr(pyplot, "take_open_figures"):  # figures a block left open, as at build
+        displays += [_display(f) for f in pyplot.take_open_figures() if f is not value]
+    return {"displays": displays}
 `;
 
 async function boot() {
@@ -121,8 +125,9 @@ self.onmessage = async ({ data }) => {
   const proxy = runBlock(data.code, data.path, data.line, data.raises || null);
   const result = proxy.toJs({ dict_converter: Object.fromEntries });
   proxy.destroy();
-  const display = result.display || null;
-  if (display && display.graph !== undefined) {
+  const displays = result.displays || [];
+  for (const display of displays) {
+    if (display.graph === undefined) continue;
     try {
       display.svg = await graphSvg(display.graph);
     } catch (error) {
@@ -132,7 +137,7 @@ self.onmessage = async ({ data }) => {
   self.postMessage({
     id: data.id,
     type: "done",
-    display,
+    displays,
     error: result.error || null,
     raised: result.raised || null,
     ms: performance.now() - started,

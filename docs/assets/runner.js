@@ -8,7 +8,7 @@
 // order, as at build: running a block first runs the blocks above it that have not run yet.
 //
 // For other scripts (exercises, the stepper): window.literateRunner.run(code, {line}) runs code
-// in the page's worker and resolves to {display, error, raised, streams}.
+// in the page's worker and resolves to {displays, error, raised, streams}.
 (function () {
   const scriptUrl = document.currentScript ? document.currentScript.src : location.href;
   const workerUrl = new URL("runner-worker.js", scriptUrl);
@@ -133,7 +133,7 @@
       if (!this.block.browser) {
         bar.innerHTML =
           '<span class="lit-build-only">Runs at build only: it needs a package the browser ' +
-          "does not have (plots, PyTorch).</span>";
+          "does not have (PyTorch).</span>";
         this.marker.append(bar);
         return;
       }
@@ -237,17 +237,19 @@
     show(result) {
       if (result.raised) this.append("lit-raised", result.raised);
       if (result.error) this.append("lit-error", result.error);
-      const display = result.display;
-      if (this.block.quiet || !display) return;
-      if (display.svg !== undefined || display.html !== undefined) {
-        const box = document.createElement("div");
-        box.className = "lit-display";
-        box.innerHTML = display.svg !== undefined ? display.svg : display.html;
-        const svg = box.querySelector("svg");
-        if (svg && display.svg !== undefined) svg.classList.add("lit-graph");
-        this.output().append(box);
-      } else if (display.text !== undefined) {
-        this.append("lit-result", display.text);
+      if (this.block.quiet) return;
+      for (const display of result.displays || []) {
+        if (display.svg !== undefined || display.html !== undefined) {
+          const box = document.createElement("div");
+          box.className = "lit-display";
+          box.innerHTML = display.svg !== undefined ? display.svg : display.html;
+          const svg = box.querySelector("svg");
+          if (svg && display.graph !== undefined) svg.classList.add("lit-graph");
+          else if (svg && display.svg !== undefined) svg.classList.add("lit-figure");
+          this.output().append(box);
+        } else if (display.text !== undefined) {
+          this.append("lit-result", display.text);
+        }
       }
     }
   }

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import re
 
-import pytest
-
 from .test_browser import DESKTOP, open_page  # noqa: F401  (open_page is a fixture)
 
 PAGE = "chain-rule/index.html"
@@ -164,9 +162,26 @@ def test_instant_navigation_then_run(open_page) -> None:  # noqa: F811
     assert not recorder.errors, recorder.errors
 
 
-@pytest.mark.parametrize("path", ["derivatives/index.html", "pytorch/index.html"])
-def test_build_only_blocks_say_so_instead_of_a_run_button(path, open_page) -> None:  # noqa: F811
-    page, _ = open_page(path, DESKTOP)
+def test_build_only_blocks_say_so_instead_of_a_run_button(open_page) -> None:  # noqa: F811
+    page, _ = open_page("pytorch/index.html", DESKTOP)
     notes = page.locator(".lit-build-only")
     assert notes.count() >= 1
     assert "build only" in notes.first.text_content()
+
+
+def test_a_plot_is_redrawn_in_the_browser(open_page) -> None:  # noqa: F811
+    page, recorder = open_page("derivatives/index.html", DESKTOP)
+    refuse_outside(page, recorder)
+    blocks = blocks_of(page)
+    markers = page.locator(".lit-run")
+    plots = [
+        i
+        for i in runnable(page)
+        if "subplots(" in blocks[int(markers.nth(i).get_attribute("data-lit-block"))]["code"]
+    ]
+    marker = markers.nth(plots[0])
+    marker.locator(".lit-run-button").click()
+    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
+    figure = live_output(marker).locator("svg.lit-figure")
+    assert figure.count() == 1 and figure.locator("polyline").count() >= 1
+    assert not recorder.errors, recorder.errors

@@ -5,7 +5,8 @@ the code the pages were built with. Nothing here is loaded until a reader presse
     site/assets/runtime/pyodide/...      Pyodide (pyodide.mjs, .wasm, stdlib, lock file)
     site/assets/runtime/viz/viz.js       Graphviz compiled to WebAssembly
     site/assets/runtime/wheels/*.whl     pure-Python wheels (graphviz)
-    site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built
+    site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built, and the
+                                         stand-in for matplotlib (literate/browser/packages)
     site/assets/runtime/manifest.json    what the worker loads
 """
 
@@ -18,6 +19,8 @@ from pathlib import Path
 from literate.cache.keys import package_directory
 
 SITE_DIR = "assets/runtime"
+# Python only the browser runs: packages it lacks, as small stand-ins (matplotlib's pyplot).
+BROWSER_ONLY = Path(__file__).resolve().parent.parent / "browser" / "packages"
 NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js")
 
 
@@ -52,6 +55,10 @@ def install_runtime(runtime: Path, packages: tuple[str, ...], root: Path, site: 
             )
             _copy_if_changed(source, target / "packages" / relative)
             files.append(Path(relative).as_posix())
+    for source in sorted(BROWSER_ONLY.rglob("*.py")):  # the browser's pyplot stand-in
+        relative = source.relative_to(BROWSER_ONLY)
+        _copy_if_changed(source, target / "packages" / relative)
+        files.append(relative.as_posix())
     wheels = sorted(path.name for path in (runtime / "wheels").glob("*.whl"))
     manifest = {"packages": files, "wheels": wheels}
     (target / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")

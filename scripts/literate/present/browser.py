@@ -1,9 +1,10 @@
 """What the browser's runner needs of a page: its blocks in page order, and which of them only
 the build can run.
 
-The browser's Python (Pyodide, without wheels) has micrograd, spelled_out and graphviz, but not
-matplotlib, PyTorch or NumPy. A block is build-only when it imports one of those, or uses a
-name that a build-only block defined (a tensor made two blocks earlier, say).
+The browser's Python (Pyodide, without wheels) has micrograd, spelled_out, graphviz and a
+small stand-in for matplotlib's pyplot (literate/browser/packages), but not PyTorch or NumPy. A
+block is build-only when it imports one of those, or uses a name that a build-only block
+defined (a tensor made two blocks earlier, say).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import ast
 import html
 import json
 
-BUILD_ONLY_PACKAGES = frozenset({"matplotlib", "torch", "numpy"})
+BUILD_ONLY_PACKAGES = frozenset({"torch", "numpy"})
 
 
 def page_blocks_html(path: str, blocks: list[dict]) -> str:
@@ -23,23 +24,31 @@ def page_blocks_html(path: str, blocks: list[dict]) -> str:
 
 
 def mark_build_only(blocks: list[dict]) -> None:
-    """Set each block's "browser" flag, in page order."""
+    """Set each block's "browser" flag, in page order. A name is tainted from the moment a
+    build-only block binds it until a block the browser can run binds it again."""
     tainted: set[str] = set()
     for block in blocks:
         try:
-            tree = ast.parse(block["code"])
+            statements = ast.parse(block["code"]).body
         except SyntaxError:
             block["browser"] = True  # the reader will see the error, as the build would
             continue
-        nodes = list(ast.walk(tree))
-        imports_build_only = any(_imported_roots(node) & BUILD_ONLY_PACKAGES for node in nodes)
-        uses_tainted = any(
-            isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and node.id in tainted
-            for node in nodes
-        )
-        block["browser"] = not (imports_build_only or uses_tainted)
-        if not block["browser"]:
-            tainted |= _bound_names(tree)
+        seen = set(tainted)
+        block["browser"] = True
+        for statement in statements:
+            nodes = list(ast.walk(statement))
+            bound = _bound_names(statement)  # a function's own locals are not uses of the page's
+            loads = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            if any(_imported_roots(node) & BUILD_ONLY_PACKAGES for node in nodes) or (
+                (loads - bound) & seen
+            ):
+                block["browser"] = False
+                break
+            seen -= bound
+        if block["browser"]:
+            tainted = seen
+        else:
+            tainted |= {name for statement in statements for name in _bound_names(statement)}
 
 
 def _imported_roots(node: ast.AST) -> set[str]:
@@ -50,8 +59,8 @@ def _imported_roots(node: ast.AST) -> set[str]:
     return set()
 
 
-def _bound_names(tree: ast.Module) -> set[str]:
-    """Names a block binds at the top of its namespace."""
+def _bound_names(tree: ast.AST) -> set[str]:
+    """Names a statement binds (and, to be safe, names bound anywhere inside it)."""
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
