@@ -84,3 +84,20 @@ def test_value_in_a_table_cell_stays_in_its_cell(value):
 def test_the_tuple_of_the_backward_rules_page_reads_as_a_tuple():
     out = render("(-3.0, 2.0)", "Its local derivatives are `{python} v`.")
     assert "<p>Its local derivatives are &#40;-3.0, 2.0&#41;.</p>" in out
+
+
+@pytest.mark.parametrize(
+    ("value", "template"),
+    [
+        ("- x", "> `{python} v`"),
+        ("---", "> `{python} v`"),
+        ("2. y", "- `{python} v`"),
+        ("    four spaces", "`{python} v`"),
+        ("two trailing  ", "Before `{python} v`\nafter."),
+    ],
+)
+def test_value_after_a_container_marker_or_with_edge_spaces_is_its_text(value, template):
+    out = render(value, template)
+    assert template.startswith("- ") or "<ul>" not in out  # only the template's own list
+    assert "<hr" not in out and "<pre" not in out and "<br" not in out and "<ol>" not in out
+    assert value.strip() in text_of(out)

@@ -178,7 +178,6 @@ def test_a_title_over_several_lines_is_an_error():
         ('# Q\n\n> ```python exec="1"\n> 1 / 0\n> ```\n', 3, "a blockquote"),
         ('> > ```python exec="1" hide_code="1"\n> > x = 1\n> > ```\n', 1, "a blockquote"),
         ('Some text\n- ```python exec="1"\n  x = 1\n  ```\n', 2, "this position"),
-        ('| a | ```python exec="1"``` |\n', 1, "this position"),
     ],
 )
 def test_an_executable_fence_that_cannot_run_is_an_error_at_its_line(text, line, where):
@@ -191,3 +190,32 @@ def test_an_executable_fence_that_cannot_run_is_an_error_at_its_line(text, line,
 def test_fences_shown_as_examples_inside_other_fences_are_not_errors():
     text = '````markdown\n> ```python exec="1"\n> x\n> ```\n````\n\n> a quote with `exec="1"`\n'
     assert parse_page(text, "docs/t.md").items == []
+
+
+@pytest.mark.parametrize(
+    "info",
+    ['python {exec="1"}', 'python EXEC="1"', 'python hide_code="1"', 'python raises="KeyError"'],
+)
+def test_a_fence_that_looks_executable_but_would_only_be_shown_is_an_error(info):
+    with pytest.raises(ParseError, match=r"look executable but the fence would only be shown"):
+        parse_page(f"# T\n\n```{info}\nx = 1\n```\n", "docs/t.md")
+
+
+def test_a_plain_fence_with_a_title_is_only_shown():
+    assert parse_page('```python title="x.py"\nx = 1\n```\n', "docs/t.md").items == []
+
+
+def test_prose_quoting_the_fence_syntax_in_a_code_span_is_prose():
+    text = 'Every fence opened with ```` ```python exec="1" ```` runs.\n'
+    assert parse_page(text, "docs/t.md").items == []
+
+
+def test_inline_values_in_indented_code_and_html_comments_are_left_alone():
+    text = (
+        "A paragraph.\n\n    The value is `{python} x`\n\n"
+        '<!-- a note `{python} y`\n```python exec="1"\n1 / 0\n```\n-->\n'
+        "<!-- `{python} z` -->\n\n"
+        "- a list item\n\n    indented text `{python} w` in the item\n"
+    )
+    (item,) = parse_page(text, "docs/t.md").items
+    assert item.expr == "w"

@@ -19,6 +19,9 @@ _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<in
 _EXEC_ATTRIBUTE = re.compile(r"(^|\s)exec\s*=")
 # A fence opener with `exec=` anywhere in a line that is not a fence of its own.
 _HIDDEN_EXEC_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*\S*[^`]*?(^|\s)exec\s*=")
+_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
+# Options that only an executable block takes (`title` is also superfences' own, for any fence).
+_LOOKS_EXECUTABLE = re.compile(r"(?i)\bexec\b|\b(hide_code|hide_output|raises|timeout|expect)\s*=")
 # Lines whose indented content is still Markdown: admonitions, details, tabs, list items,
 # footnotes and definitions.
 _CONTAINER = re.compile(r"(!!!|\?\?\?\+?|===\+?)[ \t]|([-*+]|\d+[.)]|:)([ \t]|$)|\[\^[^\]]+\]:")
@@ -29,9 +32,15 @@ def parse_page(text: str, path: str, first_line: int = 1) -> Page:
     lines = split_lines(text)
     items: list[Item] = []
     index = 0
+    in_comment = code_above = False
     while index < len(lines):
         line_number = first_line + index
-        opening = _FENCE_OPEN.match(lines[index])
+        line = lines[index]
+        if in_comment or line.lstrip().startswith("<!--"):  # an HTML comment: not shown, not run
+            in_comment = "-->" not in line[line.find("<!--") + 4 if not in_comment else 0 :]
+            index += 1
+            continue
+        opening = _FENCE_OPEN.match(line)
         if opening and not (opening["fence"][0] == "`" and "`" in opening["info"]):
             close = _find_close(lines, index, opening["fence"])
             block = _read_block(lines, index, close, opening, path, first_line)
@@ -39,8 +48,10 @@ def parse_page(text: str, path: str, first_line: int = 1) -> Page:
                 items.append(block)
             index = close + 1
             continue
-        _refuse_hidden_fence(lines[index], line_number, path)
-        items.extend(find_inlines(lines[index], line_number, path))
+        code_above = _indented_code(lines, index, code_above)
+        if not code_above:  # an indented code block shows `{python} x` as written
+            _refuse_hidden_fence(line, line_number, path)
+            items.extend(find_inlines(line, line_number, path))
         index += 1
     return Page(path=path, lines=lines, first_line=first_line, items=items)
 
@@ -67,6 +78,13 @@ def _read_block(
     line_number = first_line + open_index
     language, rest = [*opening["info"].split(None, 1), "", ""][:2]
     if not _EXEC_ATTRIBUTE.search(" " + rest):
+        if _LOOKS_EXECUTABLE.search(rest):
+            raise ParseError(
+                path,
+                line_number,
+                f"fence options {rest!r} look executable but the fence would only be shown: "
+                'write them key="value" after the language, with exec="1" (```python exec="1")',
+            )
         return None
     if language != "python":
         raise ParseError(path, line_number, f"only python fences can be executed, not {language!r}")
@@ -126,10 +144,25 @@ def _dedent(line: str, indent: str) -> str:
     return stripped if len(line) - len(stripped) <= len(indent) else line[len(indent) :]
 
 
+def _indented_code(lines: list[str], index: int, code_above: bool) -> bool:
+    """Whether the line belongs to an indented code block: indented 4+ columns outside any
+    container, after a blank line or another line of such a block."""
+    line = lines[index]
+    if not line.strip():
+        return code_above
+    if _columns(line[: len(line) - len(line.lstrip(" \t"))]) < 4:
+        return False
+    above_blank = index == 0 or not lines[index - 1].strip()
+    if not (code_above or above_blank):
+        return False
+    return not _in_container(lines, index, _columns(line[: len(line) - len(line.lstrip())]))
+
+
 def _refuse_hidden_fence(line: str, line_number: int, path: str) -> None:
     """A prose line holding an executable-looking fence: Python-Markdown would show it as a
-    fence (in a blockquote, say) that this parser cannot run, so it is an error."""
-    if _HIDDEN_EXEC_FENCE.search(line):
+    fence (in a blockquote, say) that this parser cannot run, so it is an error. Code spans
+    that quote the syntax (```` ```python exec="1" ````) are prose."""
+    if _HIDDEN_EXEC_FENCE.search(_CODE_SPAN.sub("", line)):
         where = "a blockquote" if line.lstrip().startswith(">") else "this position"
         raise ParseError(
             path,

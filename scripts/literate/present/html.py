@@ -28,6 +28,9 @@ _SYNTAX = re.compile(r"[\\`*_\[\](){}<>#+!|$&~^]")
 # ... and what is syntax only at the start of a line: a list item (- 1. 2)), a heading
 # underline (= -), a definition (:).
 _LINE_START = re.compile(r"^()([-=:])|^(\d+)([.])(?=\s|$)")
+# What may come before a value that starts its line's content: indentation and the markers of
+# blockquotes and list items.
+_CONTAINER_PREFIX = re.compile(r"[ \t]*(?:(?:>[ \t]?)+|[-*+][ \t]+|\d+[.)][ \t]+)*[ \t]*")
 
 
 @dataclass
@@ -53,6 +56,11 @@ class SvgIds:
 def escape_inline(text: str, line_start: bool = False) -> str:
     """A value as literal text inside Markdown prose (`line_start`: it begins its line)."""
     escaped = _SYNTAX.sub(lambda match: f"&#{ord(match.group())};", text)
+    # spaces at either end: a code block when leading, a line break when trailing
+    core = escaped.lstrip(" ")
+    lead = len(escaped) - len(core)
+    trail = len(core) - len(core.rstrip(" "))
+    escaped = "&#32;" * lead + core.rstrip(" ") + "&#32;" * trail
     if line_start:
         escaped = _LINE_START.sub(_reference_last, escaped)
     return escaped
@@ -85,7 +93,7 @@ def walk_page(page: Page, results: list[ItemResult]) -> Iterator[tuple[Block, It
             continue
         text = page.line_text(line)
         for inline, result in sorted(inlines.get(line, []), key=lambda pair: -pair[0].start):
-            at_start = not text[: inline.start].strip()
+            at_start = bool(_CONTAINER_PREFIX.fullmatch(text[: inline.start]))
             value = escape_inline(result.value or "", line_start=at_start)
             text = text[: inline.start] + value + text[inline.end :]
         yield text
