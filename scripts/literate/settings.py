@@ -27,19 +27,36 @@ class Settings:
     # and found first in project_root by the workers.
     packages: tuple[str, ...] = ("micrograd",)
     notebooks: tuple[str, ...] = field(default=())  # globs under docs/ of percent notebooks
+    docs_dir: Path = Path("docs")  # relative to project_root
 
     def __post_init__(self) -> None:
         _at_least("jobs", self.jobs, 1)
         _between("timeout", self.timeout, 0, 3600)
         _between("startup_timeout", self.startup_timeout, 0, 3600)
         _at_least("output_limit", self.output_limit, 1000)
+        _own_folder("cache_dir", self.cache_path, self.project_root, self.docs_path)
+        for pattern in self.notebooks:
+            if not pattern.endswith(".py"):
+                raise SettingsError(f"notebooks: {pattern!r} must name .py files (percent format)")
         for name in self.packages:
             if not name.replace("_", "a").isalnum() or name[0].isdigit():
                 raise SettingsError(f"packages: {name!r} is not a Python package name")
 
     @property
     def cache_path(self) -> Path:
-        return self.project_root / self.cache_dir
+        return (self.project_root / self.cache_dir).resolve()
+
+    @property
+    def docs_path(self) -> Path:
+        return self.project_root / self.docs_dir
+
+
+def _own_folder(name: str, folder: Path, root: Path, docs: Path) -> None:
+    """The cache gets a folder of its own: never the project, a folder above it, or the docs
+    (clearing the cache deletes the folder)."""
+    root, docs = root.resolve(), docs.resolve()
+    if folder in (root, docs) or folder in root.parents or docs in folder.parents:
+        raise SettingsError(f"{name} must be a folder of its own, not {folder}")
 
 
 def _at_least(name: str, value: object, minimum: int) -> None:

@@ -2,15 +2,17 @@
 
 import shutil
 import time
+from pathlib import Path
 
 import pytest
 
 import literate.cache.keys
 import literate.cache.store
 from literate.cache import Cache, environment_key, page_key
+from literate.cache.store import NotACache
 from literate.execute.pool import start_pages
 from literate.results import ItemResult
-from literate.settings import Settings
+from literate.settings import Settings, SettingsError
 
 from .helpers import REPO_ROOT, SETTINGS, fence, page_of, result_of, stderr
 
@@ -96,7 +98,7 @@ def test_store_then_load_round_trips(tmp_path):
     results = [result_of(stdout="hi\n", text="1")]
     cache.store("k", results)
     assert cache.load("k") == results
-    assert [p.name for p in tmp_path.iterdir()] == ["k.json"]  # no temporary files left
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["CACHEDIR.TAG", "k.json"]  # no temp
 
 
 def test_torn_or_foreign_entries_are_misses(tmp_path):
@@ -213,7 +215,7 @@ def test_a_failed_timings_write_leaves_no_temporary_file(tmp_path, monkeypatch):
     for write in (lambda: cache.store("k", [ItemResult()]), lambda: cache.store_timings({})):
         with pytest.raises(OSError, match="disk full"):
             write()
-        assert list(tmp_path.iterdir()) == []
+        assert [p.name for p in tmp_path.iterdir()] == ["CACHEDIR.TAG"]
 
 
 def test_cancelling_one_build_leaves_another_builds_workers_running(tmp_path):
@@ -228,3 +230,21 @@ def test_cancelling_one_build_leaves_another_builds_workers_running(tmp_path):
     assert stderr(survivor.results[0]) == "" and survivor.results[0].outputs[0]["text"] == (
         "finished\n"
     )
+
+
+def test_clear_deletes_only_a_folder_the_cache_made(tmp_path):
+    cache = Cache(tmp_path / "cache")
+    cache.store("k", [result_of(stdout="x")])
+    cache.clear()
+    assert not (tmp_path / "cache").exists()
+    (tmp_path / "project").mkdir()
+    (tmp_path / "project" / "keep.txt").write_text("mine")
+    with pytest.raises(NotACache, match="not a literate cache, not deleted"):
+        Cache(tmp_path / "project").clear()
+    assert (tmp_path / "project" / "keep.txt").read_text() == "mine"
+
+
+@pytest.mark.parametrize("cache_dir", ["", ".", "..", "docs", "docs/cache"])
+def test_a_cache_folder_that_is_not_its_own_is_refused(tmp_path, cache_dir):
+    with pytest.raises(SettingsError, match="cache_dir must be a folder of its own"):
+        Settings(project_root=tmp_path, cache_dir=Path(cache_dir))

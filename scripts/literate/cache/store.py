@@ -13,6 +13,14 @@ from typing import Any
 from literate.results import ItemResult
 
 SCHEMA = 2  # 2: results are nbformat outputs
+# The Cache Directory Tagging convention: backup tools skip the folder, and clear() deletes
+# only a folder that carries it.
+TAG = "CACHEDIR.TAG"
+TAG_TEXT = "Signature: 8a477f597d28d172789f06886806bc55\n# the literate build engine's cache\n"
+
+
+class NotACache(OSError):
+    """A folder that clear() will not delete: it was not made by a Cache."""
 
 
 class Cache:
@@ -60,6 +68,8 @@ class Cache:
     def write_atomic(self, path: Path, text: str) -> None:
         """Write a temporary file, then rename it over path; no temporary file is left behind."""
         path.parent.mkdir(parents=True, exist_ok=True)
+        if not (self.directory / TAG).is_file():
+            (self.directory / TAG).write_text(TAG_TEXT, encoding="utf-8")
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as file:
@@ -70,4 +80,9 @@ class Cache:
             raise
 
     def clear(self) -> None:
+        """Delete the cache folder, if it is one (it carries CACHEDIR.TAG)."""
+        if not self.directory.exists():
+            return
+        if not (self.directory / TAG).is_file():
+            raise NotACache(f"{self.directory} has no {TAG}: not a literate cache, not deleted")
         shutil.rmtree(self.directory, ignore_errors=True)

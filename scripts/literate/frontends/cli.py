@@ -16,7 +16,8 @@ from pathlib import Path
 
 from literate.build import Build
 from literate.cache import Cache
-from literate.frontends.project import find_project_root, load_settings
+from literate.cache.store import NotACache
+from literate.frontends.project import find_project_root, is_notebook, load_settings
 from literate.parse import Block, Page, ParseError
 from literate.present.terminal import result_text
 from literate.results import BuildError, PageRun
@@ -45,7 +46,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"literate: {error}", file=sys.stderr)
         return 2
     if args.command == "clear-cache":
-        Cache(settings.cache_path).clear()
+        try:
+            Cache(settings.cache_path).clear()
+        except NotACache as error:
+            print(f"literate: {error}", file=sys.stderr)
+            return 1
         print(f"cleared {settings.cache_path}")
         return 0
     if args.command == "run":
@@ -54,8 +59,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _all_pages(root: Path, settings: Settings) -> list[Path]:
-    docs = root / "docs"
-    notebooks = [path for glob in settings.notebooks for path in docs.glob(glob)]
+    docs = settings.docs_path
+    notebooks = [path for path in docs.rglob("*.py") if is_notebook(path, settings)]
     return sorted(docs.rglob("*.md")) + sorted(notebooks)
 
 
@@ -85,6 +90,9 @@ def _print_run(page: Page, run: PageRun) -> None:
 
 
 def _check(paths: list[Path], build: Build) -> int:
+    if not paths:
+        print(f"literate: no pages to check under {build.settings.docs_path}", file=sys.stderr)
+        return 1
     pages, errors = build.load_all(paths)
     runs = build.run(pages)
     errors += [error for run in runs.values() for error in run.errors]

@@ -28,10 +28,11 @@ class LiterateConfig(base.Config):
     runtime = c.Optional(c.Type(str))
 
 
-def settings_from(config: LiterateConfig, project_root: Path) -> Settings:
+def settings_from(config: LiterateConfig, project_root: Path, docs_dir: Path) -> Settings:
     """The Settings (SettingsError names a bad value)."""
     return Settings(
         project_root=project_root,
+        docs_dir=docs_dir,
         cache_dir=Path(config.cache_dir),
         use_cache=config.cache,
         packages=tuple(config.packages),

@@ -13,7 +13,6 @@ All state lives on the plugin instance, in one Build per `mkdocs build` or `serv
 
 from __future__ import annotations
 
-import fnmatch
 import logging
 import time
 from pathlib import Path
@@ -27,6 +26,7 @@ from literate.cache.keys import package_directory
 from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, install_runtime
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
+from literate.frontends.project import is_notebook
 from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.parse import Page, ParseError
 from literate.present.browser import page_blocks_html
@@ -53,7 +53,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
     def on_config(self, config: Any) -> Any:
         root = Path(config.config_file_path or ".").resolve().parent
         try:
-            settings = settings_from(self.config, root)
+            settings = settings_from(self.config, root, Path(config.docs_dir))
         except SettingsError as error:
             raise PluginError(f"literate: {error}") from None
         self.build = Build(settings)
@@ -76,15 +76,18 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         assert self.build is not None
         errors: list[BuildError] = []
         for file in list(files):
+            if file.inclusion.is_excluded():
+                continue  # exclude_docs: not a page of this build, so not run either
             notebook = self._is_notebook(file.src_uri)
             if notebook:
                 files.remove(file)
                 files.append(as_notebook_file(file))
-            if not (notebook or file.is_documentation_page()) or file.abs_src_path is None:
+            if not (notebook or file.is_documentation_page()):
                 continue
-            text = file.content_string
+            text = file.content_string  # a page another plugin generated runs as well
+            source = file.abs_src_path or self.build.settings.docs_path / file.src_uri
             try:
-                page = self.build.load(Path(file.abs_src_path), text=text)
+                page = self.build.load(Path(source), text=text)
             except ParseError as error:
                 errors.append(BuildError(error.path, error.line, error.message))
                 continue
@@ -96,7 +99,8 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         return files
 
     def _is_notebook(self, src_uri: str) -> bool:
-        return any(fnmatch.fnmatch(src_uri, pattern) for pattern in self.config.notebooks)
+        assert self.build is not None
+        return is_notebook(self.build.settings.docs_path / src_uri, self.build.settings)
 
     def _results(self, page: Page) -> list[ItemResult]:
         """The page's results; on any error, wait for every page and fail with all errors."""

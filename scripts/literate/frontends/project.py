@@ -3,6 +3,7 @@ entry of the nearest mkdocs.yml, validated as the MkDocs plugin validates it."""
 
 from __future__ import annotations
 
+from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
@@ -20,26 +21,38 @@ def find_project_root(start: Path) -> Path:
 
 
 def load_settings(root: Path) -> Settings:
-    """The settings of the project at root (defaults without a mkdocs.yml that names the
-    plugin); SettingsError when mkdocs.yml gives a bad value."""
+    """The settings of the project at root (defaults without a mkdocs.yml, which is read only
+    when there is one: MkDocs need not be installed to run pages); SettingsError when
+    mkdocs.yml gives a bad value."""
+    config_file = root / "mkdocs.yml"
+    if not config_file.is_file():
+        return Settings(project_root=root)
+    from mkdocs.utils.yaml import yaml_load
+
     from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 
+    with config_file.open(encoding="utf-8") as file:
+        data = yaml_load(file) or {}
     config = LiterateConfig()
-    config.load_dict(_plugin_options(root / "mkdocs.yml"))
+    config.load_dict(_plugin_options(data))
     failed, _warnings = config.validate()
     if failed:
         name, error = failed[0]
         raise SettingsError(f"mkdocs.yml: plugin {PLUGIN_NAME}: option '{name}': {error}")
-    return settings_from(config, root)
+    return settings_from(config, root, Path(data.get("docs_dir") or "docs"))
 
 
-def _plugin_options(config_file: Path) -> dict[str, Any]:
-    if not config_file.is_file():
-        return {}
-    from mkdocs.utils.yaml import yaml_load
+def is_notebook(path: Path, settings: Settings) -> bool:
+    """Whether a file is one of the percent-format notebooks the settings name (the same test
+    in every front end: fnmatch on the path relative to the docs folder)."""
+    try:
+        relative = Path(path).resolve().relative_to(settings.docs_path.resolve()).as_posix()
+    except ValueError:
+        return False
+    return any(fnmatch(relative, pattern) for pattern in settings.notebooks)
 
-    with config_file.open(encoding="utf-8") as file:
-        data = yaml_load(file) or {}
+
+def _plugin_options(data: dict[str, Any]) -> dict[str, Any]:
     for entry in data.get("plugins") or []:
         if isinstance(entry, dict) and PLUGIN_NAME in entry:
             return dict(entry[PLUGIN_NAME] or {})

@@ -4,37 +4,40 @@ docs/**/*.md, and every cell of the percent-format notebooks the mkdocs.yml name
 Items are named by page and line (`docs/chain-rule.md::line 57`); the page runs once, fresh and
 uncached, in a worker when its first item runs, and each item reports its own result. After a
 failure the page's later items are skipped, naming the block that failed; an error of the whole
-page fails its first item. The ini option `literate_docs` names the folder (default: docs).
+page fails its first item. The ini option `literate_docs` names the folder (default: the
+docs_dir of mkdocs.yml).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from literate.build import Build
-from literate.frontends.project import load_settings
+from literate.frontends.project import is_notebook, load_settings
 from literate.parse import Block, Page, ParseError
 from literate.results import BuildError, PageRun
 from literate.settings import Settings, SettingsError
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    parser.addini("literate_docs", "folder of the pages whose blocks are tests", default="docs")
+    parser.addini(
+        "literate_docs",
+        "folder of the pages whose blocks are tests (default: the "
+        "docs_dir of mkdocs.yml, else docs)",
+    )
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     config = parent.config
-    docs = config.rootpath / config.getini("literate_docs")
+    settings = _settings(config)
+    docs = config.rootpath / (config.getini("literate_docs") or settings.docs_dir)
     if file_path.suffix not in (".md", ".py") or not file_path.is_relative_to(docs):
         return None
-    settings = _settings(config)
-    relative = file_path.relative_to(docs).as_posix()
-    if file_path.suffix == ".py" and not any(fnmatch(relative, g) for g in settings.notebooks):
+    if file_path.suffix == ".py" and not is_notebook(file_path, replace(settings, docs_dir=docs)):
         return None
     return MarkdownPage.from_parent(parent, path=file_path)
 
