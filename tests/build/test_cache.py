@@ -191,19 +191,31 @@ def test_a_cache_that_cannot_be_written_warns_and_the_build_goes_on(tmp_path, ca
     assert "could not store results of docs/t.md" in caplog.text
 
 
-def test_versions_of_the_display_packages_are_in_the_environment_key(tmp_path, monkeypatch):
+def test_the_version_of_every_installed_package_is_in_the_environment_key(tmp_path, monkeypatch):
     project = make_project(tmp_path)
     before = environment_key(settings_of(project))
-    real = literate.cache.keys.metadata.version
-    for package in ("matplotlib", "pygments", "graphviz"):
+    installed = literate.cache.keys.installed_versions()
+    assert {"torch", "matplotlib", "pygments", "graphviz"} <= {
+        name.lower() for name, _ in installed
+    }
+    for index in (0, len(installed) - 1):
+        changed = [*installed]
+        changed[index] = (changed[index][0], "0.0-other")
+        monkeypatch.setattr(literate.cache.keys, "installed_versions", lambda c=changed: c)
+        assert environment_key(settings_of(project)) != before
 
-        def other(name, package=package):
-            return "0.0-other" if name == package else real(name)
 
-        monkeypatch.setattr(literate.cache.keys.metadata, "version", other)
-        assert environment_key(settings_of(project)) != before, package
-    monkeypatch.setattr(literate.cache.keys.metadata, "version", real)
-    assert literate.cache.keys.package_version("no-such-package-here") == "absent"
+def test_the_output_limit_is_in_the_environment_key(tmp_path):
+    project = make_project(tmp_path)
+    small = Settings(project_root=project, packages=("micrograd",), output_limit=1000)
+    assert environment_key(small) != environment_key(settings_of(project))
+
+
+def test_an_unknown_package_is_named(tmp_path):
+    project = make_project(tmp_path)
+    settings = Settings(project_root=project, packages=("micrograd", "micrgrad"))
+    with pytest.raises(literate.cache.keys.UnknownPackage, match="micrgrad is neither in"):
+        environment_key(settings)
 
 
 def test_a_failed_timings_write_leaves_no_temporary_file(tmp_path, monkeypatch):

@@ -1,8 +1,8 @@
 """Cache keys: a page's items plus everything every page depends on.
 
 The environment key covers every file of the packages the pages import (named in the
-settings), the engine's own execution code, the Python version, Graphviz's version and the
-versions of the packages that shape displays. A page key adds the page's executable items
+settings), the engine's own execution code and output limit, the Python version, Graphviz's
+version and the version of every installed distribution. A page key adds the page's executable items
 (code, options, inline expressions and their lines, in order): prose edits that move no item do
 not change it; those that do re-run the page, since outputs can quote line numbers
 (`docs/x.md:5: UserWarning`). Presentation is not in the key: it happens after the cache.
@@ -15,15 +15,12 @@ import importlib.util
 import json
 import subprocess
 import sys
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
 from literate.parse.page import Page
 from literate.settings import Settings
 
-# Python packages that shape a page's displays (figures, highlighted source, graphs).
-DISPLAY_PACKAGES = ("matplotlib", "pygments", "graphviz")
 # The engine's code that decides what a worker produces (not parsing, presentation or front
 # ends, which do not change a result: editing them must not re-run every page).
 ENGINE_DIR = Path(__file__).resolve().parent.parent
@@ -43,21 +40,50 @@ def package_directory(name: str, project_root: Path) -> Path | None:
     return origin.parent if origin.name == "__init__.py" else origin
 
 
+class UnknownPackage(ValueError):
+    """A package named in the settings that neither the project nor this Python has."""
+
+
+def package_directories(settings: Settings) -> dict[str, Path]:
+    """Where each package the settings name lives; UnknownPackage names a missing one."""
+    found = {name: package_directory(name, settings.project_root) for name in settings.packages}
+    missing = [name for name, directory in found.items() if directory is None]
+    if missing:
+        raise UnknownPackage(
+            f"packages: {', '.join(missing)} is neither in {settings.project_root} "
+            "nor importable here"
+        )
+    return {name: directory for name, directory in found.items() if directory is not None}
+
+
 def environment_key(settings: Settings) -> str:
     """Hash of what every page depends on; compute it once per build."""
     digest = hashlib.sha256()
-    for name in settings.packages:
-        directory = package_directory(name, settings.project_root)
+    for name, directory in package_directories(settings).items():
         digest.update(f"package {name}\0".encode())
-        if directory is not None:
-            _hash_tree(digest, directory)
+        _hash_tree(digest, directory)
     for part in RESULT_CODE:
         _hash_tree(digest, ENGINE_DIR / part)
+    digest.update(f"output_limit {settings.output_limit}\0".encode())
     digest.update(sys.version.encode())
     digest.update(graphviz_version().encode())
-    for package in DISPLAY_PACKAGES:
-        digest.update(f"{package}={package_version(package)}\0".encode())
+    for name, version in installed_versions():
+        digest.update(f"{name}={version}\0".encode())
     return digest.hexdigest()
+
+
+def installed_versions() -> list[tuple[str, str]]:
+    """Every installed distribution and its version: a page may import any of them (torch,
+    matplotlib...), and an upgrade can change what it prints. Read from the names of the
+    `name-version.dist-info` folders on the path (reading each one's metadata is slower)."""
+    found = set()
+    for entry in map(Path, sys.path):
+        if entry.is_dir():
+            for child in entry.iterdir():
+                if child.suffix in (".dist-info", ".egg-info"):
+                    name, _, version = child.stem.partition("-")
+                    found.add((name, version))
+    return sorted(found)
 
 
 def _hash_tree(digest: Any, path: Path) -> None:
@@ -67,14 +93,6 @@ def _hash_tree(digest: Any, path: Path) -> None:
         if file.is_file() and "__pycache__" not in file.parts:
             name = file.name if file == path else file.relative_to(path).as_posix()
             digest.update(name.encode() + b"\0" + hashlib.sha256(file.read_bytes()).digest())
-
-
-def package_version(name: str) -> str:
-    """The installed version of a distribution, or "absent"."""
-    try:
-        return metadata.version(name)
-    except metadata.PackageNotFoundError:
-        return "absent"
 
 
 def graphviz_version() -> str:

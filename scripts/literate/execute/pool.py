@@ -29,7 +29,11 @@ class PendingRuns:
 
     def get(self, path: str) -> PageRun:
         if path not in self.ready:
-            self.ready[path] = self.futures[path].result()
+            try:
+                self.ready[path] = self.futures[path].result()
+            except BaseException:  # Ctrl-C while waiting: stop this build's workers now
+                self.cancel()
+                raise
         return self.ready[path]
 
     def wait_all(self) -> dict[str, PageRun]:

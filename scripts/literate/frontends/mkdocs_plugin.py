@@ -22,7 +22,7 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin
 
 from literate.build import Build
-from literate.cache.keys import package_directory
+from literate.cache.keys import UnknownPackage, package_directories
 from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, install_runtime
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
@@ -64,9 +64,12 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
             except RuntimeMissing as error:
                 raise PluginError(f"literate: {error}") from None
         self.notebooks = NotebookRenderer(self.build.cache, settings.cache_path / "tmp")
-        for name in settings.packages:  # `mkdocs serve` rebuilds when a package is edited
-            directory = package_directory(name, root)
-            if directory is not None and str(directory) not in config.watch:
+        try:
+            directories = package_directories(settings)
+        except UnknownPackage as error:
+            raise PluginError(f"literate: {error}") from None
+        for directory in directories.values():  # `mkdocs serve` rebuilds when one is edited
+            if str(directory) not in config.watch:
                 config.watch.append(str(directory))
         return config
 
