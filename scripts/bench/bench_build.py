@@ -14,7 +14,8 @@ not run, and the notebooks are not pages). Each round then builds, in alternatin
   clean     the cache emptied (every page runs again)
 
 and prints the median wall time of each, and the median of the per-round ratios. Pairs run
-back to back, so a noisy, shared machine slows both sides of a ratio alike.
+back to back, in turns (who goes first alternates), so a noisy, shared machine slows both
+sides of a ratio alike.
 """
 
 from __future__ import annotations
@@ -110,8 +111,10 @@ def main() -> None:
                     continue
                 edit(number)
                 pair = times.setdefault(name, {"site": [], "material": []})
-                pair["site"].append(build(project, "mkdocs.yml"))
-                pair["material"].append(build(project, "material.yml"))
+                # who goes first alternates, so neither side always meets a warm machine
+                order = [("site", "mkdocs.yml"), ("material", "material.yml")]
+                for side, config in order if number % 2 == 0 else order[::-1]:
+                    pair[side].append(build(project, config))
             print(f"round {number + 1}/{args.rounds} done", file=sys.stderr, flush=True)
     print(f"{'build':<10} {'site s':>8} {'material s':>11} {'ratio':>7}  target")
     for name, pair in times.items():

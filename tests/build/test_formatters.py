@@ -136,3 +136,24 @@ def test_a_display_that_fails_is_an_error_of_its_block():
     _, run = run_markdown(fence(code))
     (error,) = run.errors
     assert "could not display the block's value: RuntimeError: no html today" in error.message
+
+
+def test_bytes_become_text_and_what_json_cannot_hold_is_the_blocks_error():
+    class Raw:
+        def _repr_svg_(self):
+            return b"<svg></svg>"
+
+        def _repr_mimebundle_(self, include=None, exclude=None):
+            return {"image/jpeg": b"\xff\xd8"}
+
+    data, _ = mimebundle(Raw())
+    assert data["image/svg+xml"] == "<svg></svg>" and data["image/jpeg"] == "/9g="
+    code = """
+    class Odd:
+        def _repr_html_(self):
+            return {1, 2}
+    Odd()
+    """
+    _, run = run_markdown(fence(code))
+    (error,) = run.errors
+    assert error.message.startswith("could not display the block's value: TypeError: its display")

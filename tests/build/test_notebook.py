@@ -175,3 +175,8 @@ def test_a_percent_notebook_error_names_the_py_file_and_line():
     (error,) = run_page(page, SETTINGS).errors
     assert error.location_line() == "docs/notebooks/n.py:16: ZeroDivisionError: division by zero"
     assert 'File "docs/notebooks/n.py", line 17' in error.detail
+
+
+def test_jupytext_cell_markers_without_a_space_start_cells_too():
+    page = parse_percent_notebook("#%%\nx = 1\n\n#%% [markdown]\n# Prose\n", "docs/n.py")
+    assert [b.code for b in page.blocks] == ["x = 1\n"] and page.markdown_cells == {4: "Prose"}

@@ -15,6 +15,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -75,9 +76,11 @@ def environment_key(settings: Settings) -> str:
 def installed_versions() -> list[tuple[str, str]]:
     """Every installed distribution and its version: a page may import any of them (torch,
     matplotlib...), and an upgrade can change what it prints. Read from the names of the
-    `name-version.dist-info` folders on the path (reading each one's metadata is slower)."""
+    `name-version.dist-info` folders of the environment (reading each one's metadata is
+    slower)."""
     found = set()
-    for entry in map(Path, sys.path):
+    folders = {sysconfig.get_paths()[kind] for kind in ("purelib", "platlib")}
+    for entry in map(Path, folders):
         if entry.is_dir():
             for child in entry.iterdir():
                 if child.suffix in (".dist-info", ".egg-info"):

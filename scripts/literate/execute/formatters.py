@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import io
+import json
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -86,9 +87,21 @@ def mimebundle(value: Any) -> Bundle:
                 shown, metadata[mime] = shown
             if shown is not None:
                 data[mime] = shown
-    if isinstance(data.get("image/png"), bytes):
-        data["image/png"] = base64.b64encode(data["image/png"]).decode("ascii")
     data.setdefault("text/plain", repr(value))
+    return _as_json(data, metadata)
+
+
+def _as_json(data: dict[str, Any], metadata: dict[str, Any]) -> Bundle:
+    """The bundle as nbformat stores it: binary images in base64, other bytes as UTF-8 text;
+    anything JSON cannot hold is a TypeError naming the MIME type (the block's error)."""
+    for mime, shown in data.items():
+        if isinstance(shown, bytes):
+            binary = mime.startswith("image/") and mime != "image/svg+xml"
+            data[mime] = base64.b64encode(shown).decode() if binary else shown.decode()
+    try:
+        json.dumps([data, metadata])
+    except (TypeError, ValueError) as error:
+        raise TypeError(f"its display data cannot be stored: {error}") from None
     return data, metadata
 
 

@@ -63,7 +63,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
                 check_runtime(self.runtime)
             except RuntimeMissing as error:
                 raise PluginError(f"literate: {error}") from None
-        self.notebooks = NotebookRenderer(self.build.cache, settings.cache_path / "tmp")
+        self.notebooks = NotebookRenderer(self.build.cache)
         try:
             directories = package_directories(settings)
         except UnknownPackage as error:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import hashlib
 import html
 import json
+import logging
 import re
+import tempfile
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -27,7 +29,20 @@ from literate.parse import Page
 from literate.present.html import download_link_html
 from literate.results import ItemResult
 
-PRESENTER = Path(__file__).resolve().parent.parent / "present" / "notebook.py"
+ENGINE = Path(__file__).resolve().parent.parent
+log = logging.getLogger("mkdocs.plugins.literate")
+
+
+def _code_version(*files: Path) -> str:
+    """A hash of the code that makes a cached presentation, so that editing it re-presents."""
+    digest = hashlib.sha256()
+    for file in files:
+        digest.update(file.read_bytes())
+    return digest.hexdigest()
+
+
+# What a notebook download is made by (its prose cells come through present/html.py).
+PRESENTERS = [ENGINE / "present" / name for name in ("notebook.py", "html.py", "outputs.py")]
 ASSET_DIR = "assets/notebooks"  # under the site: the shared notebook stylesheets
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
 _MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.DOTALL)
@@ -47,9 +62,8 @@ def as_notebook_file(file: File) -> NotebookFile:
 class NotebookRenderer:
     """Executed notebooks to page HTML, through a cache; collects the shared stylesheets."""
 
-    def __init__(self, cache: Cache | None, work_dir: Path):
+    def __init__(self, cache: Cache | None):
         self.cache = cache
-        self.work_dir = work_dir
         self.styles: dict[str, str] = {}  # site path -> css, written at the end of the build
 
     def render_into(self, page: Any, notebook_text: str, download_name: str) -> None:
@@ -72,7 +86,11 @@ class NotebookRenderer:
         page.toc = get_toc(rendered["toc_tokens"])
 
     def _rendered(self, notebook_text: str) -> dict[str, Any]:
-        versions = [_version("mkdocs-jupyter"), _version("nbconvert")]
+        versions = [
+            _version("mkdocs-jupyter"),
+            _version("nbconvert"),
+            _code_version(Path(__file__)),
+        ]
         key = hashlib.sha256(json.dumps([notebook_text, versions]).encode()).hexdigest()
         path = self.cache.directory / "notebook-html" / f"{key}.json" if self.cache else None
         stored = self.cache.load_json(path) if self.cache and path else {}
@@ -80,21 +98,18 @@ class NotebookRenderer:
             return stored
         rendered = self._convert(notebook_text, key)
         if self.cache and path:
-            self.cache.write_atomic(path, json.dumps(rendered))
+            _store(self.cache, path, json.dumps(rendered))
         return rendered
 
     def _convert(self, notebook_text: str, key: str) -> dict[str, Any]:
         from mkdocs_jupyter import convert
         from mkdocs_jupyter.plugin import _get_nb_toc_tokens
 
-        source = self.work_dir / f"{key}.ipynb"
-        source.parent.mkdir(parents=True, exist_ok=True)
-        source.write_text(notebook_text, encoding="utf-8")
-        try:
+        with tempfile.TemporaryDirectory(prefix="literate-notebook-") as work:
+            source = Path(work) / f"{key}.ipynb"
+            source.write_text(notebook_text, encoding="utf-8")
             body = convert.nb2html(str(source), execute=False, allow_errors=False)
             toc_tokens, _ = _get_nb_toc_tokens(str(source), 6)
-        finally:
-            source.unlink(missing_ok=True)
         body = _MATHJAX.sub("", body)
         css = "\n".join(match.group(1) for match in _STYLE.finditer(body))
         return {"content": _STYLE.sub("", body), "css": css, "toc_tokens": toc_tokens}
@@ -109,7 +124,8 @@ class NotebookRenderer:
 def notebook_text(page: Page, results: list[ItemResult], cache: Cache | None) -> str:
     """The page's .ipynb, from the cache when the page and its results are unchanged (building
     it imports nbformat, which a warm build need not pay for)."""
-    payload = [page.source, page.first_line, [r.to_json() for r in results], PRESENTER.read_text()]
+    code = [_code_version(*PRESENTERS), _version("nbformat")]
+    payload = [page.source, page.first_line, [r.to_json() for r in results], code]
     key = hashlib.sha256(json.dumps(payload).encode()).hexdigest()
     path = cache.directory / "notebooks" / f"{key}.ipynb" if cache is not None else None
     if path is not None and path.is_file():
@@ -118,8 +134,16 @@ def notebook_text(page: Page, results: list[ItemResult], cache: Cache | None) ->
 
     text = notebook_json(page, results)
     if cache is not None and path is not None:
-        cache.write_atomic(path, text)
+        _store(cache, path, text)
     return text
+
+
+def _store(cache: Cache, path: Path, text: str) -> None:
+    """A presentation is cheap to make again: a cache that cannot be written costs speed only."""
+    try:
+        cache.write_atomic(path, text)
+    except OSError as error:
+        log.warning(f"literate: could not store {path.name}: {error}")
 
 
 def _version(name: str) -> str:

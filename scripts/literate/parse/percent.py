@@ -12,14 +12,16 @@ import re
 from literate.parse.options import DEFAULTS
 from literate.parse.page import Block, Page, ParseError, split_lines
 
-_MARKER = re.compile(r"^# %%(?P<title>[^\[]*?)[ \t]*(\[(?P<kind>[\w-]+)\])?[ \t]*(?P<rest>.*)$")
+_MARKER = re.compile(
+    r"^#[ \t]*%%(?P<title>[^\[]*?)[ \t]*(\[(?P<kind>[\w-]+)\])?[ \t]*(?P<rest>.*)$"
+)
 _HEADER_FENCE = "# ---"
 
 
 def parse_percent_notebook(text: str, path: str) -> Page:
     lines = split_lines(text)
     start = _after_header(lines, path)
-    markers = [index for index in range(start, len(lines)) if lines[index].startswith("# %%")]
+    markers = [i for i in range(start, len(lines)) if re.match(r"#[ \t]*%%", lines[i])]
     if not markers:
         raise ParseError(path, 1, "a percent-format notebook needs at least one '# %%' cell")
     if any(line.strip() for line in lines[start : markers[0]]):

@@ -26,7 +26,9 @@ def inline_svg(svg: str, id_prefix: str, css_class: str) -> str:
         raise ValueError("not an SVG document: no <svg> element")
     size = dict(_SIZE.findall(root.group()))
     tag = _SIZE.sub("", root.group())
-    max_width = f' style="max-width: {size["width"]}"' if "width" in size else ""
+    width = size.get("width", "")
+    width += "px" if re.fullmatch(r"[\d.]+", width) else ""  # SVG's unitless length is px
+    max_width = f' style="max-width: {width}"' if width else ""
     tag = tag.replace("<svg", f'<svg class="{css_class}"{max_width}', 1)
     return svg[: root.start()] + tag + svg[root.end() :]
 
