@@ -26,6 +26,8 @@
     });
   }
 
+  window.literateSizeGraph = setUp; // for graphs drawn later, in the browser (runner.js)
+
   function setUpAll() {
     document.querySelectorAll(".lit-display svg.lit-graph, .mg-stepper-graph svg.lit-graph").forEach(setUp);
   }

@@ -141,7 +141,7 @@
         '<button type="button" class="lit-run-button">Run</button>' +
         '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
         '<button type="button" class="lit-reset-button">Reset</button>' +
-        `<span class="lit-hint" id="${this.hintId}">Edit the code; Ctrl+Enter runs it, ` +
+        `<span class="lit-hint" id="${this.hintId}">Edit the code in place; Ctrl+Enter runs it, ` +
         "Esc then Tab leaves it.</span>" +
         '<span class="lit-status" role="status" aria-live="polite"></span>';
       this.marker.append(bar);
@@ -244,14 +244,27 @@
           box.className = "lit-display";
           box.innerHTML = display.svg !== undefined ? display.svg : display.html;
           const svg = box.querySelector("svg");
-          if (svg && display.graph !== undefined) svg.classList.add("lit-graph");
-          else if (svg && display.svg !== undefined) svg.classList.add("lit-figure");
+          if (svg && display.svg !== undefined) fitSvg(svg, display.graph !== undefined);
           this.output().append(box);
+          if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
         } else if (display.text !== undefined) {
           this.append("lit-result", display.text);
         }
       }
     }
+  }
+
+  // An SVG drawn in the browser sized like the build's (present/svg.py): scalable, its
+  // natural width kept as max-width, so graphs.js can keep its text legible.
+  function fitSvg(svg, isGraph) {
+    svg.classList.add(isGraph ? "lit-graph" : "lit-figure");
+    const width = svg.getAttribute("width");
+    if (!svg.getAttribute("viewBox") && width && svg.getAttribute("height")) {
+      svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(svg.getAttribute("height"))}`);
+    }
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    if (width) svg.style.maxWidth = /^[\d.]+$/.test(width) ? `${width}px` : width;
   }
 
   // ---- the editor: the highlighted code, editable in place --------------------------------
