@@ -39,6 +39,10 @@ STEPS = ("warm", "prose", "code", "micrograd", "clean")
 def make_project(directory: Path) -> Path:
     for name in ("docs", "micrograd", "overrides"):
         shutil.copytree(ROOT / name, directory / name, ignore=shutil.ignore_patterns("__pycache__"))
+    runtime = ROOT / ".cache" / "runtime"  # the vendored browser runtime, shared, read only
+    if runtime.is_dir():
+        (directory / ".cache").mkdir()
+        (directory / ".cache" / "runtime").symlink_to(runtime)
     config = (ROOT / "mkdocs.yml").read_text()
     (directory / "mkdocs.yml").write_text(config)
     (directory / "material.yml").write_text(material_alone(config))
