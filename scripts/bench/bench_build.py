@@ -107,7 +107,7 @@ def main() -> None:
             "prose": lambda n: edit_prose(page, n),
             "code": lambda n: edit_code(page, n),
             "micrograd": lambda n: edit_engine(project, n),
-            "clean": lambda n: shutil.rmtree(project / ".cache", ignore_errors=True),
+            "clean": lambda n: shutil.rmtree(project / ".cache" / "literate", ignore_errors=True),
         }
         for number in range(args.rounds):
             for name, edit in steps.items():
