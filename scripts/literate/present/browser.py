@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import html
 import json
+import re
 
 BUILD_ONLY_PACKAGES = frozenset({"torch", "numpy"})
 
@@ -26,6 +27,11 @@ def page_blocks_html(path: str, blocks: list[dict]) -> str:
 def mark_build_only(blocks: list[dict]) -> None:
     """Set each block's "browser" flag, in page order. A name is tainted from the moment a
     build-only block binds it until a block the browser can run binds it again."""
+    mentions = re.compile(r"\b(" + "|".join(sorted(BUILD_ONLY_PACKAGES)) + r")\b")
+    if not any(mentions.search(block["code"]) for block in blocks):
+        for block in blocks:  # the common page: nothing to trace
+            block["browser"] = True
+        return
     tainted: set[str] = set()
     for block in blocks:
         try:

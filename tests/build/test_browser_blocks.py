@@ -1,0 +1,93 @@
+"""What the browser's runner gets from the build: the blocks it can run, and the runtime."""
+
+import html
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, install_runtime
+from literate.present.browser import mark_build_only, page_blocks_html
+
+from .helpers import REPO_ROOT
+
+
+def flags(*codes):
+    blocks = [{"code": code} for code in codes]
+    mark_build_only(blocks)
+    return [block["browser"] for block in blocks]
+
+
+def test_blocks_that_need_pytorch_or_what_it_made_are_build_only():
+    assert flags(
+        "import torch\nt = torch.tensor(1.0)\nx = 2",
+        "print(t * 2)",  # uses the tensor
+        "print(x)",  # x was bound by the build-only block too
+        "x = 3\nprint(x)",  # bound again here first: runs
+        "def f(out):\n    out = 1\n    return out\nf(0)",  # a function's own locals
+        "import matplotlib.pyplot as plt\nplt.plot([1, 2])",  # the browser has a pyplot
+    ) == [False, False, False, True, True, True]
+
+
+def test_a_page_without_pytorch_or_numpy_runs_everywhere():
+    assert flags("import math", "from micrograd import Value", "syntax error (") == [True] * 3
+
+
+def test_the_block_list_is_an_attribute_that_round_trips():
+    blocks = [{"code": "print('</div>\"&')", "line": 3}]
+    markup = page_blocks_html("docs/x.md", blocks)
+    assert markup.startswith('<div class="lit-blocks" hidden data-lit-page="')
+    value = markup.split('data-lit-page="', 1)[1].rsplit('"', 1)[0]
+    assert json.loads(html.unescape(value)) == {"path": "docs/x.md", "blocks": blocks}
+
+
+def test_the_runtime_and_the_packages_go_into_the_site(tmp_path):
+    runtime = tmp_path / "runtime"
+    for name in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js"):
+        (runtime / name).parent.mkdir(parents=True, exist_ok=True)
+        (runtime / name).write_text("x")
+    (runtime / "wheels").mkdir()
+    (runtime / "wheels" / "graphviz-0.21-py3-none-any.whl").write_text("w")
+    check_runtime(runtime)
+    site = tmp_path / "site"
+    install_runtime(runtime, ("micrograd",), REPO_ROOT, site)
+    target = site / "assets" / "runtime"
+    manifest = json.loads((target / "manifest.json").read_text())
+    assert "micrograd/engine.py" in manifest["packages"]
+    assert "matplotlib/pyplot.py" in manifest["packages"]  # the browser's stand-in
+    assert manifest["wheels"] == ["graphviz-0.21-py3-none-any.whl"]
+    engine = (target / "packages" / "micrograd" / "engine.py").read_text()
+    assert engine == (REPO_ROOT / "micrograd" / "engine.py").read_text()
+    assert (target / "viz" / "viz.js").is_file()
+
+
+def test_a_missing_runtime_says_how_to_get_it(tmp_path):
+    with pytest.raises(RuntimeMissing, match=r"run 'make setup'"):
+        check_runtime(tmp_path)
+
+
+def test_the_browsers_pyplot_stand_in_draws_the_chapters_plots(tmp_path):
+    code = """
+import matplotlib.pyplot as plt
+fig, ax = plt.subplots(figsize=(6, 3.5))
+ax.semilogy([1, 2, 3], [1.0, 0.1, 0.01], "o-", label="loss")
+ax.contourf([[0]], [[0]], [[0]])
+ax.set_xlabel("step")
+ax.legend()
+svg = fig._repr_svg_()
+assert svg.count("<polyline") == 1 and svg.count("<circle") == 3, svg
+assert ">step<" in svg and ">loss<" in svg and "not drawn in the browser: contourf" in svg
+assert plt.take_open_figures() == [fig]
+print("ok")
+"""
+    packages = REPO_ROOT / "scripts" / "literate" / "browser" / "packages"
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(packages)},
+    )
+    assert done.stdout == "ok\n", done.stderr
