@@ -89,3 +89,12 @@ def test_on_the_site_its_graph_is_cleaned_like_every_other_graph():
     page = output_html(ItemResult(outputs=[{"output_type": "execute_result", "data": data}]))
     assert '<div class="mg-stepper-graph"><svg class="lit-graph" style="max-width: ' in page
     assert "<!--" not in page and re.findall(r'id="lit1-', page)
+
+
+def test_the_controls_are_named_and_the_caption_is_a_live_region():
+    data, _ = mimebundle(backward_stepper(Value(2.0, label="a") * 3))
+    markup = data["text/html"]
+    for name in ("First step", "Previous step", "Next step", "Last step"):
+        assert f'aria-label="{name}"' in markup
+    assert '<p class="mg-stepper-caption" aria-live="polite">' in markup
+    assert 'aria-valuetext="step ' in markup

@@ -37,6 +37,7 @@
       });
       slider.value = step;
       counter.textContent = `step ${step} of ${last}`;
+      slider.setAttribute("aria-valuetext", `step ${step} of ${last}: ${frame.caption}`);
       caption.textContent = frame.caption;
       root.dataset.step = step;
     }
@@ -48,8 +49,11 @@
     }
     slider.addEventListener("input", () => show(+slider.value));
     root.addEventListener("keydown", (event) => {
+      if (event.target === slider) return; // the slider moves itself, and says so
       if (event.key === "ArrowRight") show(+root.dataset.step + 1);
       else if (event.key === "ArrowLeft") show(+root.dataset.step - 1);
+      else if (event.key === "Home") show(0);
+      else if (event.key === "End") show(last);
       else return;
       event.preventDefault();
     });

@@ -100,14 +100,21 @@ def stepper_html(stepper: BackwardStepper) -> str:
         f'data-frames="{data}">'
         f'<div class="mg-stepper-graph">{svg}</div>'
         '<div class="mg-stepper-controls" hidden>'
-        '<button type="button" data-step="first" title="First step">«</button>'
-        '<button type="button" data-step="prev" title="Previous step (←)">◀</button>'
-        f'<input type="range" min="0" max="{last}" value="{last}" aria-label="Step">'
-        '<button type="button" data-step="next" title="Next step (→)">▶</button>'
-        '<button type="button" data-step="last" title="Last step">»</button>'
+        '<button type="button" data-step="first" aria-label="First step" title="First step (Home)">'
+        '<span aria-hidden="true">«</span></button>'
+        '<button type="button" data-step="prev" aria-label="Previous step" '
+        'title="Previous step (←)"><span aria-hidden="true">◀</span></button>'
+        f'<input type="range" min="0" max="{last}" value="{last}" aria-label="Step" '
+        f'aria-valuetext="step {last} of {last}">'
+        '<button type="button" data-step="next" aria-label="Next step" title="Next step (→)">'
+        '<span aria-hidden="true">▶</span></button>'
+        '<button type="button" data-step="last" aria-label="Last step" title="Last step (End)">'
+        '<span aria-hidden="true">»</span></button>'
         f'<span class="mg-stepper-counter">step {last} of {last}</span>'
         "</div>"
-        f'<p class="mg-stepper-caption">{html.escape(frames[-1]["caption"])}</p>'
+        # a polite live region: each step's caption is read out as the reader steps
+        '<p class="mg-stepper-caption" aria-live="polite">'
+        f"{html.escape(frames[-1]['caption'])}</p>"
         "</div>"
     )
     return markup

@@ -307,6 +307,18 @@ def _run_steppers(targets: list[tuple[str, str]], open_page) -> None:
             assert state["shown"] == _expected(state, last), where
             counter = root.locator(".mg-stepper-counter").inner_text()
             assert counter == f"step {last} of {last}", where
+            # Home and End, named buttons, a slider that says what the step does, a live caption
+            root.focus()
+            page.keyboard.press("Home")
+            assert _stepper_state(page, index)["step"] == 0, where
+            page.keyboard.press("End")
+            assert _stepper_state(page, index)["step"] == last, where
+            names = [b.get_attribute("aria-label") for b in root.locator("button").all()]
+            assert names == ["First step", "Previous step", "Next step", "Last step"], where
+            slider = root.locator("input[type=range]").get_attribute("aria-valuetext")
+            caption = root.locator(".mg-stepper-caption")
+            assert slider == f"step {last} of {last}: {caption.inner_text()}", where
+            assert caption.get_attribute("aria-live") == "polite", where
         assert not recorder.errors, recorder.errors
 
 
