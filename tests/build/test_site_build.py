@@ -77,9 +77,19 @@ def make_site(tmp_path, pages):
     return tmp_path
 
 
-def build(site, **env):
+def build(site, *options, mkdocs=MKDOCS, **env):
+    """`mkdocs build --strict OPTIONS` of the site into site/out (mkdocs: how to start it)."""
     return subprocess.run(
-        [*MKDOCS, "build", "--strict", "-f", str(site / "mkdocs.yml"), "-d", str(site / "out")],
+        [
+            *mkdocs,
+            "build",
+            "--strict",
+            *options,
+            "-f",
+            str(site / "mkdocs.yml"),
+            "-d",
+            str(site / "out"),
+        ],
         capture_output=True,
         text=True,
         cwd=site,
@@ -262,14 +272,7 @@ def test_notebooks_run_in_the_engine_and_no_kernel_starts(tmp_path):
     site = make_site(tmp_path, {"index.md": GOOD, "notebooks/nb.py": NOTEBOOK})
     (site / "mkdocs.yml").write_text(CONFIG + "nav:\n  - index.md\n  - notebooks/nb.py\n")
     (site / "spy.py").write_text(SPY)
-    done = subprocess.run(
-        [sys.executable, "spy.py", "build", "--strict", "-d", str(site / "out")],
-        capture_output=True,
-        text=True,
-        cwd=site,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        timeout=120,
-    )
+    done = build(site, mkdocs=[sys.executable, "spy.py"])
     assert done.returncode == 0, done.stderr
     launched = json.loads(done.stdout.strip().splitlines()[-1])
     assert launched and not any("kernel" in " ".join(args) for args in launched), launched
@@ -290,14 +293,7 @@ def test_notebooks_run_in_the_engine_and_no_kernel_starts(tmp_path):
 def test_make_build_style_output_is_quiet(tmp_path):
     site = make_site(tmp_path, {"index.md": GOOD, "notebooks/nb.py": NOTEBOOK})
     (site / "mkdocs.yml").write_text(CONFIG + "nav:\n  - index.md\n  - notebooks/nb.py\n")
-    done = subprocess.run(
-        [*MKDOCS, "build", "--strict", "--quiet", "-d", str(site / "out")],
-        capture_output=True,
-        text=True,
-        cwd=site,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        timeout=120,
-    )
+    done = build(site, "--quiet")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "" and done.stderr == ""
 

@@ -25,7 +25,7 @@ def runnable(page) -> list[int]:
     return [i for i, block in enumerate(indexes) if blocks[block]["browser"]]
 
 
-def refuse_outside(page, recorder) -> None:
+def refuse_outside(page) -> None:
     page.route(
         re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"),
         lambda route: route.abort(),
@@ -56,7 +56,7 @@ def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:  # noqa: 
 
 def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:  # noqa: F811
     page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page, recorder)
+    refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
     editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
     editor.click()
@@ -72,7 +72,7 @@ def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:  # noqa: 
 
 def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(open_page) -> None:  # noqa: F811
     page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page, recorder)
+    refuse_outside(page)
     blocks = blocks_of(page)
     markers = page.locator(".lit-run")
     graph_blocks = [
@@ -94,7 +94,7 @@ def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(open_pa
 
 def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:  # noqa: F811
     page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page, recorder)
+    refuse_outside(page)
     first, second = (page.locator(".lit-run").nth(i) for i in runnable(page)[:2])
     editor = first.locator("xpath=following-sibling::div[1]//pre/code")
     editor.click()
@@ -113,11 +113,12 @@ def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:
     first.locator(".lit-reset-button").click()
     second.locator(".lit-run-button").click()
     assert wait_done(page, second).startswith("Ran"), second.inner_text()
+    assert not recorder.errors, recorder.errors
 
 
 def test_reset_restores_the_built_code_and_output(open_page) -> None:  # noqa: F811
     page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page, recorder)
+    refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
     editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
     built_code = editor.inner_text()
@@ -130,11 +131,12 @@ def test_reset_restores_the_built_code_and_output(open_page) -> None:  # noqa: F
     assert editor.inner_text() == built_code
     assert live_output(marker).count() == 0
     assert "Reset" in marker.locator(".lit-status").text_content()
+    assert not recorder.errors, recorder.errors
 
 
 def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:  # noqa: F811
     page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page, recorder)
+    refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
     line = blocks_of(page)[int(marker.get_attribute("data-lit-block"))]["line"]
     editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
@@ -146,11 +148,12 @@ def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:  # 
     text = live_output(marker).inner_text()
     assert f'File "docs/chain-rule.md", line {line + 1}' in text
     assert "ZeroDivisionError: division by zero" in text
+    assert not recorder.errors, recorder.errors  # the reader's error is output, not a crash
 
 
 def test_instant_navigation_then_run(open_page) -> None:  # noqa: F811
     page, recorder = open_page("index.html", DESKTOP)
-    refuse_outside(page, recorder)
+    refuse_outside(page)
     page.evaluate("window.__sameDocument = true")
     page.locator("article a[href*='chain-rule']").first.click()
     page.wait_for_url(re.compile(r".*/chain-rule/.*"))
@@ -171,7 +174,7 @@ def test_build_only_blocks_say_so_instead_of_a_run_button(open_page) -> None:  #
 
 def test_a_plot_is_redrawn_in_the_browser(open_page) -> None:  # noqa: F811
     page, recorder = open_page("derivatives/index.html", DESKTOP)
-    refuse_outside(page, recorder)
+    refuse_outside(page)
     blocks = blocks_of(page)
     markers = page.locator(".lit-run")
     plots = [
