@@ -13,7 +13,6 @@ pass, the starter must fail), and the browser ships it to Pyodide to grade the r
 
 from __future__ import annotations
 
-import linecache
 import traceback
 from typing import Any
 
@@ -39,7 +38,7 @@ def grade(
     try:
         _run(check, path, check_line, scope)
     except AssertionError as error:
-        return _failed(str(error) or _failing_line(error, path))
+        return _failed(str(error) or _failing_line(error, path, check, check_line))
     except BaseException as error:
         return _failed(
             f"Checking your code raised {_one_line(error)}"
@@ -71,10 +70,11 @@ def _where(error: BaseException, path: str, first_line: int, code: str) -> str:
     return ""
 
 
-def _failing_line(error: AssertionError, path: str) -> str:
+def _failing_line(error: AssertionError, path: str, check: str, first_line: int) -> str:
     """For an assert without a message: the check's line that failed, quoted."""
-    frames = [f for f in traceback.extract_tb(error.__traceback__) if f.filename == path]
-    text = (frames[-1].line or "").strip() if frames else ""
-    if not text and frames:
-        text = linecache.getline(path, frames[-1].lineno or 0).strip()
-    return f"This check failed: {text}" if text else "A check failed."
+    lines = check.split("\n")
+    for frame in reversed(traceback.extract_tb(error.__traceback__)):
+        index = (frame.lineno or 0) - first_line
+        if frame.filename == path and 0 <= index < len(lines):
+            return f"This check failed: {lines[index].strip()}"
+    return "A check failed."
