@@ -16,6 +16,9 @@ from __future__ import annotations
 import traceback
 from typing import Any
 
+# How the build's verdict on an exercise travels in its result (a mimebundle entry).
+EXERCISE_MIME = "application/vnd.literate.exercise+json"
+
 
 def grade(
     attempt: str, check: str, namespace: dict[str, Any], path: str, lines: tuple[int, int]

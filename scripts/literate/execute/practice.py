@@ -12,7 +12,7 @@ import ast
 from typing import Any
 
 from literate.answers import MIME, Answer, Choice, answer_spec
-from literate.exercise import grade
+from literate.exercise import EXERCISE_MIME, grade
 from literate.parse.exercise import split_sections
 
 
@@ -34,7 +34,7 @@ def verify_exercise(
     elif graded["starter"]["passed"]:
         error = {"message": f"exercise '{slug}': its starter code passes its check untouched"}
     summary = f"starter: {graded['starter']['message']}\nsolution: passes\n"
-    data = {"text/plain": summary, "application/vnd.literate.exercise+json": graded}
+    data = {"text/plain": summary, EXERCISE_MIME: graded}
     outputs = [{"output_type": "display_data", "data": data, "metadata": {}}]
     return {"outputs": outputs, "error": error}
 

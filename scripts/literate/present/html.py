@@ -114,7 +114,7 @@ def render_markdown(page: Page, results: list[ItemResult], runnable: bool = Fals
             continue
         index = len(rendered.blocks)
         if runnable:
-            out.extend(_run_marker(part[0], rendered, nonce))
+            out.extend(_run_marker(*part, rendered, nonce))
         out.extend(_block_markdown(*part, rendered, nonce, ids, index))
     rendered.markdown = "\n".join(out) + "\n"
     mark_build_only(rendered.blocks)
@@ -128,7 +128,7 @@ def _token(rendered: Rendered, nonce: str, fragment: str) -> str:
     return token
 
 
-def _run_marker(block: Block, rendered: Rendered, nonce: str) -> list[str]:
+def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str) -> list[str]:
     """The block for the browser's runner, and, before a shown block, the element its
     toolbar goes into (the code and the output follow it)."""
     index = len(rendered.blocks)
@@ -140,7 +140,7 @@ def _run_marker(block: Block, rendered: Rendered, nonce: str) -> list[str]:
         "raises": block.options["raises"],
     }
     if block.options["exercise"]:  # graded on request; it changes nothing in the page
-        entry.update(code="", hidden=True, exercise=exercise_entry(block))
+        entry.update(code="", hidden=True, exercise=exercise_entry(block, result))
     elif block.options["answer"]:  # checked by the page itself, without Python
         entry.update(code="", hidden=True, answer=True)
     rendered.blocks.append(entry)

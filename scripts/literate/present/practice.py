@@ -13,13 +13,20 @@ import html
 import json
 from typing import Any
 
+from literate.exercise import EXERCISE_MIME
 from literate.parse.exercise import split_sections
 from literate.parse.page import Block, split_lines
+from literate.results import ItemResult
 
 
-def exercise_entry(block: Block) -> dict[str, Any]:
-    """What the browser needs to grade an exercise (its check is not shown on the page)."""
+def exercise_entry(block: Block, result: ItemResult) -> dict[str, Any]:
+    """What the browser needs to grade an exercise (its check is not shown on the page), and
+    what the build's grader said of the starter code (the browser's must say the same)."""
     sections = split_sections(block.code)
+    graded = next(
+        (o["data"][EXERCISE_MIME] for o in result.outputs if EXERCISE_MIME in o.get("data", {})),
+        None,
+    )
     return {
         "id": block.options["exercise"],
         "title": block.options["title"],
@@ -29,6 +36,7 @@ def exercise_entry(block: Block) -> dict[str, Any]:
         "check": sections["check"].text,
         "check_line": block.code_line + sections["check"].offset,
         "success": sections["success"].text.strip(),
+        "starter_feedback": graded["starter"]["message"] if graded else None,
     }
 
 
