@@ -84,7 +84,7 @@ def test_progress_survives_a_reload_and_shows_on_the_home_page(
     progress = page.locator("aside.lit-progress .admonition-title")
     total = len(entry["exercises"])
     assert progress.text_content() == f"Exercises on this page: 0 of {total} solved"
-    index, exercise = exercises_of(page)[0]
+    index, _ = exercises_of(page)[0]
     load_solution(page, index)
     assert check(page, index).startswith("Solved.")
     assert progress.text_content() == f"Exercises on this page: 1 of {total} solved"
