@@ -171,7 +171,7 @@ def test_an_exercise_renders_as_starter_hint_and_solution_with_its_data_for_the_
     rendered = render_markdown(page, run.results, runnable=True)
     markdown = rendered.markdown
     assert "def double(x):\n    return x\n```" in markdown
-    assert '??? tip lit-hint "Hint"\n\n    Multiply by *two*.' in markdown
+    assert '??? tip lit-exercise-hint "Hint"\n\n    Multiply by *two*.' in markdown
     assert '??? success lit-solution "Solution"\n\n    ```python\n    def double(x):' in markdown
     assert "got = double(base)" not in markdown  # the check is not shown
     entry = rendered.blocks[1]["exercise"]

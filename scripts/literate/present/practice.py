@@ -49,7 +49,7 @@ def exercise_markdown(block: Block, index: int, token) -> list[str]:
     inner = indent + "    "
     lines = ["", indent + token(marker), "", f"{indent}{fence}python"]
     lines += _indented(sections["starter"].text, indent)
-    lines += [f"{indent}{fence}", "", f'{indent}??? tip lit-hint "Hint"', ""]
+    lines += [f"{indent}{fence}", "", f'{indent}??? tip lit-exercise-hint "Hint"', ""]
     lines += _indented(sections["hint"].text, inner)
     lines += ["", f'{indent}??? success lit-solution "Solution"', "", f"{inner}{fence}python"]
     lines += _indented(sections["solution"].text, inner)
