@@ -9,7 +9,19 @@ so it looks the same on the site and in Jupyter, where the downloaded notebooks 
 """
 
 from spelled_out.along import Step, show_step
+from spelled_out.frames import TrainingFrames, grid_scores
+from spelled_out.mlp_drawing import draw_mlp
 from spelled_out.source import SourceCode, show_source
 from spelled_out.stepper import BackwardStepper, backward_stepper
 
-__all__ = ["BackwardStepper", "SourceCode", "Step", "backward_stepper", "show_source", "show_step"]
+__all__ = [
+    "BackwardStepper",
+    "SourceCode",
+    "Step",
+    "TrainingFrames",
+    "backward_stepper",
+    "draw_mlp",
+    "grid_scores",
+    "show_source",
+    "show_step",
+]
