@@ -13,9 +13,9 @@ def test_draw_mlp_counts_every_layer_and_folds_wide_ones():
     for count in (48, 272, 17):
         assert f"= {count}" in source, f"no parameter count {count} in the drawing"
     assert "337 parameters in all" in source
-    assert source.count("more") == 2, "each 16-neuron layer should fold its middle"
+    assert source.count('more" fixedsize') == 2, "each 16-neuron layer should fold its middle"
     small = draw_mlp(MLP(3, [4, 4, 1], activation="tanh")).source
-    assert "more" not in small and small.count("tanh") == 8 and "lin" in small
+    assert "more" not in small and small.count('label="tanh') == 8 and 'label="lin' in small
 
 
 def test_draw_mlp_is_narrow_enough_for_a_phone():
