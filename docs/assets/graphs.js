@@ -31,19 +31,22 @@
 
   // A box that scrolls sideways must be reachable by keyboard (WCAG 2.1.1): it gets a tab stop
   // and a name saying so; a box that fits again loses them.
-  const SCROLLERS = ".lit-display, .lit-output pre, .jupyter-wrapper .highlight-ipynb, .arithmatex";
+  const SCROLLERS =
+    ".lit-display, .lit-output pre, .jupyter-wrapper .highlight-ipynb, .arithmatex, .md-typeset__scrollwrap";
+
+  const KINDS = [
+    ["Equation", (box) => box.classList.contains("arithmatex")],
+    ["Table", (box) => box.classList.contains("md-typeset__scrollwrap")],
+    ["Figure", (box) => box.querySelector("svg")],
+    ["Output", (box) => box.closest(".lit-output")],
+    ["Code", () => true],
+  ];
 
   function markScrollable() {
     document.querySelectorAll(SCROLLERS).forEach((box) => {
       const scrolls = box.scrollWidth > box.clientWidth + 1;
       if (scrolls && !box.hasAttribute("tabindex")) {
-        const what = box.classList.contains("arithmatex")
-          ? "Equation"
-          : box.querySelector("svg")
-            ? "Figure"
-            : box.closest(".lit-output")
-              ? "Output"
-              : "Code";
+        const what = KINDS.find(([, test]) => test(box))[0];
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "region");
         box.setAttribute("aria-label", `${what}, scrolls sideways`);
