@@ -177,7 +177,8 @@ def output_html(result: ItemResult, ids: SvgIds | None = None) -> str:
     parts = [_one_output(output, ids) for output in result.outputs]
     if not parts:
         return ""
-    return '<div class="lit-output">' + "".join(parts) + "</div>"
+    # outputs (numbers, tables, graphs) are noise in the search index: Material skips them
+    return '<div class="lit-output" data-search-exclude>' + "".join(parts) + "</div>"
 
 
 def _one_output(output: Output, ids: SvgIds) -> str:
