@@ -98,8 +98,9 @@ def test_golden_html_after_markdown_inside_an_admonition():
     assert "LITERATE" not in html
     note = re.search(r'<div class="admonition note">.*?</div>\s*</div>', html, re.DOTALL)
     assert note is not None
-    assert '<div class="lit-output" data-search-exclude><pre class="lit-stdout"><code>in note\n</code></pre></div>' in (
-        note.group()
+    assert (
+        '<div class="lit-output" data-search-exclude><pre class="lit-stdout"><code>in note\n</code></pre></div>'
+        in (note.group())
     )
     assert "<p><div" not in html
 
