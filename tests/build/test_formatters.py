@@ -66,8 +66,8 @@ def test_a_class_shows_itself_through_its_repr_methods():
     }
     html = output_html(ItemResult(outputs=[{"output_type": "execute_result", "data": data}]))
     assert (
-        html
-        == '<div class="lit-output" data-search-exclude><div class="lit-display"><b>badge</b></div></div>'
+        html == '<div class="lit-output" data-search-exclude>'
+        '<div class="lit-display"><b>badge</b></div></div>'
     )
 
 

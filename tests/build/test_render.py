@@ -99,8 +99,8 @@ def test_golden_html_after_markdown_inside_an_admonition():
     note = re.search(r'<div class="admonition note">.*?</div>\s*</div>', html, re.DOTALL)
     assert note is not None
     assert (
-        '<div class="lit-output" data-search-exclude><pre class="lit-stdout"><code>in note\n</code></pre></div>'
-        in (note.group())
+        '<div class="lit-output" data-search-exclude>'
+        '<pre class="lit-stdout"><code>in note\n</code></pre></div>' in (note.group())
     )
     assert "<p><div" not in html
 
@@ -135,7 +135,8 @@ def test_live_graph_page_renders_inline_svg():
     assert "grad 4.0000" in display["data"]["image/svg+xml"] and display["kind"] == "graph"
     html = output_html(run.results[0])
     assert html.startswith(
-        '<div class="lit-output" data-search-exclude><div class="lit-display"><svg class="lit-graph"'
+        '<div class="lit-output" data-search-exclude>'
+        '<div class="lit-display"><svg class="lit-graph"'
     )
 
 
@@ -159,7 +160,8 @@ def test_source_code_from_spelled_out_is_highlighted_html():
     assert display["data"]["text/html"].startswith('<div class="highlight"><pre>')
     assert display["data"]["text/plain"].startswith("def __mul__(self, other):")
     assert output_html(run.results[0]).startswith(
-        '<div class="lit-output" data-search-exclude><div class="lit-display"><div class="highlight">'
+        '<div class="lit-output" data-search-exclude>'
+        '<div class="lit-display"><div class="highlight">'
     )
 
 
