@@ -197,3 +197,14 @@ def test_inline_values_stay_in_their_table_cell_and_out_of_math():
     html = markdown.markdown(rendered.markdown, extensions=extensions, extension_configs=config)
     assert "<td>s</td>\n<td>a&#124;b &#36;x&#36;</td>\n</tr>" in html
     assert "arithmatex" not in html
+
+
+def test_an_svg_with_its_own_class_is_not_given_ours():
+    from literate.present.svg import inline_svg
+
+    own = inline_svg(
+        '<svg class="mine" width="10" height="5"><text>x</text></svg>', "p-", "lit-graph"
+    )
+    assert own.startswith('<svg style="max-width: 10px" class="mine"') and "lit-graph" not in own
+    plain = inline_svg('<svg width="10" height="5"></svg>', "p-", "lit-graph")
+    assert plain.startswith('<svg class="lit-graph" style="max-width: 10px"')
