@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import source_pages
 from .test_browser import DESKTOP, open_page  # noqa: F401  (open_page is a fixture)
 from .test_runner import RUN_TIMEOUT, refuse_outside
 
@@ -136,3 +137,41 @@ def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
     form.locator("button").click()
     assert feedback.text_content().startswith("Right:")
     assert recorder.errors == []
+
+
+@pytest.mark.parametrize("path", [p for p in source_pages() if "notebooks/" not in p])
+def test_every_self_check_takes_an_answer_and_checks_it_against_the_build(
+    path: str,
+    open_page,  # noqa: F811
+) -> None:
+    page, recorder = open_page(path, DESKTOP)
+    for form, spec in answer_forms(page):
+        feedback = form.locator(".lit-answer-feedback")
+        if spec["kind"] == "choice":
+            wrong = next(option for option in spec["options"] if option != spec["answer"])
+            form.locator(f'input[value="{wrong}"]').check()
+            form.locator("button").click()
+            assert feedback.text_content().startswith("Not quite:"), (path, spec)
+            form.locator(f'input[value="{spec["answer"]}"]').check()
+        else:
+            field = form.locator("input")
+            field.fill(repr(spec["value"] + 10 * spec["tolerance"] + 1))
+            field.press("Enter")
+            assert feedback.text_content().startswith("Not quite:"), (path, spec)
+            field.fill(repr(spec["value"]))
+        form.locator("button").click()
+        assert feedback.text_content().startswith("Right:"), (path, spec, feedback.text_content())
+    assert recorder.errors == []
+
+
+def test_the_chapters_hold_every_self_check_question(built_site: Path) -> None:
+    """Each chapter's questions are answerable: none is left as a reveal-only question."""
+    for page in sorted(built_site.rglob("index.html")):
+        html = page.read_text(encoding="utf-8")
+        questions = html.count('<details class="question') + html.count(
+            'class="admonition question'
+        )
+        forms = html.count('class="lit-answer"')
+        assert forms == questions, (
+            f"{page.relative_to(built_site)}: {questions} questions, {forms} answer forms"
+        )
