@@ -79,7 +79,7 @@ class MarkdownPage(pytest.File):
             raise self.CollectError(str(error)) from None
         seen: dict[str, int] = {}
         for index, item in enumerate(self.page.items):
-            name = f"line {item.line}" if isinstance(item, Block) else f"line {item.line} inline"
+            name = f"line {item.line}{_kind(item)}"
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > 1:
                 name += f" ({seen[name]})"
@@ -131,3 +131,13 @@ class LiterateItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, self.line - 1, f"{self.page_node.page.path}:{self.line}"
+
+
+def _kind(item) -> str:
+    """What an item is, after its line: an exercise (verified: the solution passes, the starter
+    fails), a self-check answer, an inline value, or nothing for a plain block."""
+    if not isinstance(item, Block):
+        return " inline"
+    if item.options["exercise"]:
+        return f" exercise {item.options['exercise']}"
+    return " answer" if item.options["answer"] else ""
