@@ -39,6 +39,12 @@
           g.setAttribute("tabindex", "0");
           g.setAttribute("role", "button");
           g.setAttribute("aria-label", data.edges[e]);
+          const path = g.querySelector("path");
+          if (path && !g.querySelector(".mg-hit")) {
+            const hit = path.cloneNode(); // a wide, invisible stroke: an easier target to click
+            hit.setAttribute("class", "mg-hit");
+            g.prepend(hit);
+          }
           g.onclick = () => onEdge(e);
           g.onfocus = () => onEdge(e);
           g.onkeydown = (event) => {

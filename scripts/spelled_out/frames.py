@@ -70,7 +70,9 @@ def trace_frames(root) -> Trace:
         for e, local in zip(into[i], node._local):
             labels[e] = num(local)
         caption = _forward_caption(node, readable, index)
-        frames.append(Frame("forward", names[i], list(values), zeros, list(labels), into[i], caption))
+        frames.append(
+            Frame("forward", names[i], list(values), zeros, list(labels), into[i], caption)
+        )
 
     root.grad = 1.0
     seed = f"Backward pass. Seed: d{readable[-1]}/d{readable[-1]} = 1"
@@ -84,7 +86,9 @@ def trace_frames(root) -> Trace:
             labels[e] = f"{num(local)} * {num(node.grad)} = {num(local * node.grad)}"
         caption = _backward_caption(node, readable, index, before)
         grads = [n.grad for n in nodes]
-        frames.append(Frame("backward", names[i], list(values), grads, list(labels), into[i], caption))
+        frames.append(
+            Frame("backward", names[i], list(values), grads, list(labels), into[i], caption)
+        )
     return Trace(nodes, names, readable, edges, frames)
 
 

@@ -88,11 +88,17 @@ def example_data(example: Example) -> dict:
         name, input_name = trace.readable[node], trace.readable[child]
         local = num(nodes[node]._local[slot])
         made = f"{name} = {_formula(trace, node)}"
-        return f"edge {input_name} → {name} ({made}): local derivative d{name}/d{input_name} = {local}"
+        return (
+            f"edge {input_name} → {name} ({made}): local derivative d{name}/d{input_name} = {local}"
+        )
 
-    slots = [sum(1 for c, n in trace.edges[:e] if n == node) for e, (_, node) in enumerate(trace.edges)]
+    slots = [
+        sum(1 for c, n in trace.edges[:e] if n == node) for e, (_, node) in enumerate(trace.edges)
+    ]
     root, leaves = trace.readable[-1], editable_leaves(example.recipe)
-    grads = ", ".join(f"d{root}/d{leaf['label']} = {num(nodes[leaf['index']].grad)}" for leaf in leaves)
+    grads = ", ".join(
+        f"d{root}/d{leaf['label']} = {num(nodes[leaf['index']].grad)}" for leaf in leaves
+    )
     return {
         "title": example.title,
         "summary": f"{root} = {num(nodes[-1].data)}" + (f"; {grads}" if grads else ""),
