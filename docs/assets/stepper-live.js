@@ -64,7 +64,12 @@
         select.setAttribute("aria-label", `operation of ${op.label}`);
         for (const choice of op.choices) select.add(new Option(choice, choice, false, choice === op.op));
         select.addEventListener("change", recompute);
-        fieldset.append(field(`${op.label} =`, select));
+        // the operation in its formula: e = a [*] b, o = [tanh](n)
+        const label = document.createElement("label");
+        const [first, second] = op.inputs;
+        if (second !== undefined) label.append(`${op.label} = ${first} `, select, ` ${second}`);
+        else label.append(`${op.label} = `, select, `(${first})`);
+        fieldset.append(label);
       }
       const button = document.createElement("button");
       Object.assign(button, { type: "button", textContent: "Recompute" });

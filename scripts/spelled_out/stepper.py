@@ -108,7 +108,13 @@ def example_data(example: Example) -> dict:
         "recipe": example.recipe,
         "leaves": leaves,
         "ops": [
-            {"index": i, "label": trace.readable[i], "op": s["op"], "choices": swappable(s["op"])}
+            {
+                "index": i,
+                "label": trace.readable[i],
+                "inputs": [trace.readable[j] for j in s["inputs"]],
+                "op": s["op"],
+                "choices": swappable(s["op"]),
+            }
             for i, s in enumerate(example.recipe)
             if swappable(s["op"])
         ],
