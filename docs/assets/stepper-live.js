@@ -39,6 +39,7 @@
     const stepper = root.mgStepper;
     if (!stepper || root.dataset.live) return;
     root.dataset.live = "1";
+    if (stepper.box === root) return; // no setup panel to put the leaves in
     const fieldset = stepper.box.querySelector(".mg-stepper-leaves");
     const status = stepper.box.querySelector(".mg-stepper-status");
     if (!fieldset) return;

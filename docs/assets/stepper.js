@@ -62,8 +62,10 @@
   function setUp(root) {
     if (root.dataset.ready) return;
     root.dataset.ready = "1";
-    const box = root.closest(".mg-stepper-box") || root;
-    const setup = box.querySelector(".mg-stepper-setup");
+    // the graph select, the phase buttons and the leaves follow the stepper (stepper_html.py)
+    const after = root.nextElementSibling;
+    const setup = after && after.classList.contains("mg-stepper-setup") ? after : null;
+    const box = setup || root;
     const graph = root.querySelector(".mg-stepper-graph");
     const slider = root.querySelector("input[type=range]");
     const counter = root.querySelector(".mg-stepper-counter");
@@ -71,7 +73,7 @@
     const caption = root.querySelector(".mg-stepper-caption");
     const edgeInfo = root.querySelector(".mg-stepper-edge");
     const examples = [{ data: JSON.parse(root.dataset.frames), svg: graph.querySelector("svg") }];
-    for (const more of box.querySelectorAll("template.mg-stepper-more")) {
+    for (const more of box.querySelectorAll(":scope > template.mg-stepper-more")) {
       examples.push({ data: JSON.parse(more.dataset.frames), template: more });
     }
     let current = 0;

@@ -1,9 +1,9 @@
 """The stepper's markup: the graph of the finished pass, and what docs/assets/stepper.js needs.
 
-    <div class="mg-stepper-box">
-      <div class="mg-stepper-setup" hidden>   graph select, Forward/Backward pass, leaf inputs
-      <div class="mg-stepper" data-frames>    the graph, the step controls, the caption
-      <template data-frames>                  each further graph, its SVG and frames
+    <div class="mg-stepper" data-frames>    the graph, the step controls, the caption
+    <div class="mg-stepper-setup" hidden>   right after it: graph select, Forward/Backward pass,
+                                            the leaves to edit, a status line, and a <template>
+                                            per further graph, its SVG and frames
 
 The controls stay hidden where the script does not run (in Jupyter, say, or without
 JavaScript): the reader then sees the finished graph and the last step's caption.
@@ -35,7 +35,7 @@ def _button(step: str, name: str, key: str, glyph: str) -> str:
     )
 
 
-def _setup(stepper: BackwardStepper) -> str:
+def _setup(stepper: BackwardStepper, templates: str) -> str:
     choose = ""
     if len(stepper.examples) > 1:
         options = "".join(
@@ -44,7 +44,7 @@ def _setup(stepper: BackwardStepper) -> str:
         )
         choose = f'<label>Graph <select class="mg-stepper-select">{options}</select></label>'
     return (
-        '<div class="mg-stepper-setup" hidden>'
+        f'<div class="mg-stepper-setup" data-rankdir="{stepper.rankdir}" hidden>'
         f'<div class="mg-stepper-row">{choose}'
         '<button type="button" data-phase="forward" title="Go to the start of the forward pass">'
         "Forward pass</button>"
@@ -53,7 +53,7 @@ def _setup(stepper: BackwardStepper) -> str:
         '<fieldset class="mg-stepper-leaves"><legend>Change a leaf or an operation: the '
         "engine recomputes the whole trace</legend></fieldset>"
         '<p class="mg-stepper-status" role="status" aria-live="polite"></p>'
-        "</div>"
+        f"{templates}</div>"
     )
 
 
@@ -67,8 +67,6 @@ def stepper_html(stepper: BackwardStepper) -> str:
         for e in stepper.examples[1:]
     )
     return (
-        f'<div class="mg-stepper-box" data-rankdir="{stepper.rankdir}">'
-        f"{_setup(stepper)}"
         '<div class="mg-stepper" tabindex="0" '
         'aria-label="The forward and backward pass, step by step" '
         f'data-frames="{_data(first)}">'
@@ -85,8 +83,7 @@ def stepper_html(stepper: BackwardStepper) -> str:
         "</div>"
         # polite live regions: each step's caption, and an edge's local derivative, are read out
         f'<p class="mg-stepper-caption" aria-live="polite">{caption}</p>'
-        '<p class="mg-stepper-edge" aria-live="polite" hidden></p>'
+        '<p class="mg-stepper-edge" hidden></p>'
         "</div>"
-        f"{templates}"
-        "</div>"
+        f"{_setup(stepper, templates)}"
     )

@@ -55,7 +55,7 @@ def state(root) -> dict:
 def first_stepper(page):
     root = page.locator(".mg-stepper").first
     root.scroll_into_view_if_needed()
-    return root, page.locator(".mg-stepper-box").first
+    return root, page.locator(".mg-stepper-setup").first
 
 
 def test_forward_steps_then_backward_steps_with_their_arithmetic(open_page) -> None:  # noqa: F811
