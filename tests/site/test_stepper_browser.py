@@ -218,3 +218,52 @@ def test_phone_width_and_dark_scheme(path, open_page) -> None:  # noqa: F811
     )
     assert filters and all(f.startswith("invert") for f in filters), filters
     assert not recorder.errors, recorder.errors
+
+
+def test_swapping_an_operation_recomputes_with_the_engine(open_page) -> None:  # noqa: F811
+    page, recorder = open_page("neuron/index.html", DESKTOP)
+    refuse_outside(page)
+    root, box = first_stepper(page)
+    box.get_by_label("operation of o").select_option("exp")
+    status = box.locator(".mg-stepper-status")
+    page.wait_for_function(
+        "(el) => /^(Recomputed|Could)/.test(el.textContent)",
+        arg=status.element_handle(),
+        timeout=RUN_TIMEOUT,
+    )
+    assert status.text_content().startswith("Recomputed by the engine"), status.text_content()
+    root.focus()
+    page.keyboard.press("End")
+    x1, x2 = Value(2.0, label="x1"), Value(0.0, label="x2")
+    w1, w2 = Value(-3.0, label="w1"), Value(1.0, label="w2")
+    n = x1 * w1 + x2 * w2 + Value(6.8813735870195432, label="b")
+    o = n.exp()
+    o.backward()
+    shown = state(root)
+    assert shown["grads"] == [f"grad {node.grad:.4f}" for node in topological_order(o)]
+    assert root.locator("g.node text", has_text="exp").count() == 1  # the graph drawn anew
+    assert not recorder.errors, recorder.errors
+
+
+def test_without_javascript_the_finished_graph_shows(browser, site_url) -> None:
+    context = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "chain-rule/")
+        root = page.locator(".mg-stepper").first
+        L = chain_rule_graph()
+        L.backward()
+        shown = root.evaluate(
+            "(root) => [...root.querySelectorAll('g.node text')].map((t) => t.textContent)"
+        )
+        for node in topological_order(L):
+            assert f"grad {node.grad:.4f}" in shown
+        assert root.locator("svg").is_visible()
+        assert not page.locator(".mg-stepper-setup").first.is_visible()
+        assert not root.locator(".mg-stepper-controls").is_visible()
+        assert page.locator(".mg-visiting").count() == 0  # not on this page
+        page.goto(site_url + "topological-sort/")
+        assert page.locator(".mg-visiting-nojs").is_visible()
+        assert not page.locator(".mg-visiting-controls").is_visible()
+    finally:
+        context.close()
