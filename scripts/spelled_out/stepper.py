@@ -5,7 +5,7 @@ node, with what each edge carries (docs/assets/stepper.js drives it).
     backward_stepper(L)                                  # as a block's last expression
     backward_stepper({"(a + b) * c": L, "a * a": sq})    # several graphs, a select between them
 
-Frames come from the real engine (spelled_out.frames). In the browser the reader can change a
+Frames come from the real engine (spelled_out.passes). In the browser the reader can change a
 leaf (or swap an operation): the page's Pyodide replays the graph's recipe with the new values
 (spelled_out.replay) and `live_example` sends back the new frames and graph. Without
 JavaScript the page shows the graph of the finished pass.
@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass
 
 from micrograd.viz import draw_dot
-from spelled_out.frames import Frame, Trace, formula, num, trace_frames
+from spelled_out.passes import Frame, Trace, formula, num, trace_frames
 from spelled_out.replay import editable_leaves, graph_recipe, replay, swappable
 
 

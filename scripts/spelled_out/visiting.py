@@ -16,7 +16,7 @@ import json
 from dataclasses import dataclass, field
 
 from micrograd.engine import Value, topological_order
-from spelled_out.frames import num
+from spelled_out.passes import num
 
 
 def diamond(a: float = 2.0) -> Value:
