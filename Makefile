@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PIP    := $(BIN)/python -m pip -qq --disable-pip-version-check  # -qq: errors only
 
-.PHONY: serve build test lint bench clean setup graphviz chromium runtime
+.PHONY: serve build test lint bench clean setup graphviz chromium runtime axe
 
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -20,7 +20,7 @@ build: setup
 	@rm -rf site.old; if [ -d site ]; then mv site site.old; fi; mv site.new site; rm -rf site.old
 	@echo "site/ is up to date"
 
-test: setup lint chromium
+test: setup lint chromium axe
 	$(BIN)/python -m pytest -q
 
 lint: setup
@@ -42,6 +42,10 @@ $(STAMP): pyproject.toml constraints.txt
 	@$(PIP) install --upgrade pip
 	@$(PIP) install -c constraints.txt -e '.[site,dev]'
 	@touch $@
+
+# axe-core for the accessibility tests (tests/site/test_accessibility.py), into .cache/axe.
+axe:
+	@scripts/tools/vendor-axe.sh
 
 graphviz:
 	@command -v dot >/dev/null 2>&1 || scripts/tools/install-system-package.sh graphviz dot

@@ -49,7 +49,7 @@ def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
             for child, local in zip(node._prev, node._local):
                 if edge_labels:
                     label = _edge_label(local, node.grad, after_backward=root.grad != 0)
-                    dot.edge(name[child], name[node] + "op", label=label, fontsize="10")
+                    dot.edge(name[child], name[node] + "op", label=label, fontsize="12")
                 else:
                     dot.edge(name[child], name[node] + "op")
     return dot

@@ -3,13 +3,16 @@
 // graphs. Loaded only when a reader presses Run (runner.js starts it).
 //
 // Messages in:  {id, code, path, line, raises}          run one block in the page's namespace
+//               {id, code, path, line, grade: {check, check_line}}
+//                                                      grade an exercise attempt (the code)
 // Messages out: {id, type: "stream", name, text}         printed text, as it comes
-//               {id, type: "done", displays, error, raised, ms}
+//               {id, type: "done", displays, error, raised, ms} (grade: {passed, message})
 //               {type: "ready", ms} | {type: "failed", error}
 const runtime = new URL("runtime/", self.location.href);
 let pyodide = null;
 let viz = null;
 let runBlock = null;
+let gradeExercise = null;
 
 const PYTHON = `
 import ast, linecache, sys, traceback
@@ -48,6 +51,14 @@ def _display(value):
 
 def _matches(error, name):
     return any(name in (c.__name__, f"{c.__module__}.{c.__qualname__}") for c in type(error).__mro__)
+
+
+def grade_exercise(attempt, check, path, line, check_line):
+    """The reader's attempt and the exercise's check, in a copy of the page's namespace."""
+    from literate.exercise import grade
+
+    _remember(path, line, attempt)
+    return {"grade": grade(attempt, check, namespace, path, (line, check_line))}
 
 
 def run_block(code, path, line, raises):
@@ -95,6 +106,7 @@ async function boot() {
   }
   pyodide.runPython(PYTHON);
   runBlock = pyodide.globals.get("run_block");
+  gradeExercise = pyodide.globals.get("grade_exercise");
   return performance.now() - started;
 }
 
@@ -122,7 +134,9 @@ self.onmessage = async ({ data }) => {
   pyodide.setStdout(stream("stdout"));
   pyodide.setStderr(stream("stderr"));
   const started = performance.now();
-  const proxy = runBlock(data.code, data.path, data.line, data.raises || null);
+  const proxy = data.grade
+    ? gradeExercise(data.code, data.grade.check, data.path, data.line, data.grade.check_line)
+    : runBlock(data.code, data.path, data.line, data.raises || null);
   const result = proxy.toJs({ dict_converter: Object.fromEntries });
   proxy.destroy();
   const displays = result.displays || [];
@@ -140,6 +154,7 @@ self.onmessage = async ({ data }) => {
     displays,
     error: result.error || null,
     raised: result.raised || null,
+    grade: result.grade || null,
     ms: performance.now() - started,
   });
 };

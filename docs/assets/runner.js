@@ -8,7 +8,9 @@
 // order, as at build: running a block first runs the blocks above it that have not run yet.
 //
 // For other scripts (exercises, the stepper): window.literateRunner.run(code, {line}) runs code
-// in the page's worker and resolves to {displays, error, raised, streams}.
+// in the page's worker and resolves to {displays, error, raised, streams};
+// window.literateRunner.grade(index, attempt) grades an exercise and resolves to
+// {grade: {passed, message}, streams} (exercises.js).
 (function () {
   const scriptUrl = document.currentScript ? document.currentScript.src : location.href;
   const workerUrl = new URL("runner-worker.js", scriptUrl);
@@ -60,23 +62,48 @@
     }
 
     // Run code in the page's namespace (the worker starts on first use).
-    run(code, { line = 1, raises = null, onStream = null } = {}) {
+    run(code, { line = 1, raises = null, onStream = null, grade = null } = {}) {
       this.startWorker();
       const id = this.nextId++;
       return this.ready.then(
         () =>
           new Promise((resolve, reject) => {
             this.pending.set(id, { resolve, reject, onStream, streams: [] });
-            this.worker.postMessage({ id, code, path: this.path, line, raises });
+            this.worker.postMessage({ id, code, path: this.path, line, raises, grade });
           }),
       );
     }
 
     // Run one block after the blocks above it that have not run yet; one run at a time.
     runBlock(view) {
+      return this.after(view.block.index, async () => {
+        const result = await this.run(view.code(), {
+          line: view.block.line,
+          raises: view.block.raises,
+          onStream: (s) => view.stream(s),
+        });
+        view.block.ran = true;
+        return result;
+      });
+    }
+
+    // Grade an exercise: the page up to it has run first, as for a block.
+    grade(index, attempt) {
+      const exercise = this.blocks[index].exercise;
+      return this.after(index, () =>
+        this.run(attempt, {
+          line: exercise.starter_line,
+          grade: { check: exercise.check, check_line: exercise.check_line },
+        }),
+      );
+    }
+
+    // Run the blocks above `index` that have not run yet, then `then()`; one task at a time.
+    // Resolves to the result of then(), or to the failing earlier block's result.
+    after(index, then) {
       const task = this.busy.then(async () => {
-        for (const block of this.blocks.slice(0, view.block.index)) {
-          if (block.ran || !block.browser) continue;
+        for (const block of this.blocks.slice(0, index)) {
+          if (block.ran || !block.browser || block.exercise || block.answer) continue;
           const earlier = block.view;
           const result = await this.run(earlier ? earlier.code() : block.code, {
             line: block.line,
@@ -87,13 +114,7 @@
           if (earlier) earlier.show(result);
           if (result.error) return { ...result, earlier: block };
         }
-        const result = await this.run(view.code(), {
-          line: view.block.line,
-          raises: view.block.raises,
-          onStream: (s) => view.stream(s),
-        });
-        view.block.ran = true;
-        return result;
+        return then();
       });
       this.busy = task.catch(() => {});
       return task;
@@ -367,6 +388,13 @@
 
   window.literateRunner = {
     run: (code, options) => (page ? page.run(code, options) : Promise.reject(new Error("no page"))),
+    // Grade the reader's attempt at the exercise that is block `index` of the page.
+    grade: (index, attempt) =>
+      page ? page.grade(index, attempt) : Promise.reject(new Error("no page")),
+    started: () => Boolean(page && page.worker),
+    stop: () => page && page.stop(),
+    // The editor of runnable blocks, for other scripts' editable code.
+    makeEditable: (code, run, hintId) => makeEditable(code, run, hintId),
   };
   if (typeof document$ !== "undefined") document$.subscribe(setUpPage);
   else document.addEventListener("DOMContentLoaded", setUpPage);

@@ -9,6 +9,9 @@ Each returns an object that shows itself through IPython's display protocol (`_r
 so it looks the same on the site and in Jupyter, where the downloaded notebooks run.
 """
 
+from spelled_out.along import Step, show_step
+from spelled_out.frames import TrainingFrames, grid_scores
+from spelled_out.mlp_drawing import draw_mlp
 from spelled_out.source import SourceCode, show_source
 from spelled_out.stepper import BackwardStepper, backward_stepper
 from spelled_out.visiting_html import VisitingExercise, visiting_exercise
@@ -16,8 +19,13 @@ from spelled_out.visiting_html import VisitingExercise, visiting_exercise
 __all__ = [
     "BackwardStepper",
     "SourceCode",
+    "Step",
+    "TrainingFrames",
     "VisitingExercise",
     "backward_stepper",
+    "draw_mlp",
+    "grid_scores",
     "show_source",
+    "show_step",
     "visiting_exercise",
 ]

@@ -65,7 +65,10 @@ def test_a_class_shows_itself_through_its_repr_methods():
         "text/plain": "Badge()",
     }
     html = output_html(ItemResult(outputs=[{"output_type": "execute_result", "data": data}]))
-    assert html == '<div class="lit-output"><div class="lit-display"><b>badge</b></div></div>'
+    assert (
+        html == '<div class="lit-output" data-search-exclude>'
+        '<div class="lit-display"><b>badge</b></div></div>'
+    )
 
 
 def test_repr_mimebundle_wins_and_png_bytes_become_base64():

@@ -82,13 +82,18 @@ def test_defaults_for_options_not_given():
         "timeout": None,  # the build's default applies
         "expect": None,
         "title": None,
+        "exercise": None,
+        "answer": False,
     }
 
 
 @pytest.mark.parametrize(
     ("info", "message"),
     [
-        ('python exec="1" foo="bar"', "unknown option 'foo' (known: exec, expect, hide_code,"),
+        (
+            'python exec="1" foo="bar"',
+            "unknown option 'foo' (known: answer, exec, exercise, expect, hide_code,",
+        ),
         ('python exec="1" hide_code=1', "malformed option 'hide_code=1'"),
         ('python exec="1" hide_code="yes"', "bad value for option 'hide_code'"),
         ('python exec="1" timeout="soon"', "bad value for option 'timeout'"),

@@ -80,7 +80,7 @@ def test_golden_markdown():
         "```\n"
     )
     assert rendered.fragments[tokens[0]] == (
-        '<div class="lit-output">'
+        '<div class="lit-output" data-search-exclude>'
         '<pre class="lit-stdout"><code>&lt;script&gt;alert(1)&lt;/script&gt;\n</code></pre>'
         '<pre class="lit-result"><code>42</code></pre>'
         "</div>"
@@ -98,8 +98,9 @@ def test_golden_html_after_markdown_inside_an_admonition():
     assert "LITERATE" not in html
     note = re.search(r'<div class="admonition note">.*?</div>\s*</div>', html, re.DOTALL)
     assert note is not None
-    assert '<div class="lit-output"><pre class="lit-stdout"><code>in note\n</code></pre></div>' in (
-        note.group()
+    assert (
+        '<div class="lit-output" data-search-exclude>'
+        '<pre class="lit-stdout"><code>in note\n</code></pre></div>' in (note.group())
     )
     assert "<p><div" not in html
 
@@ -134,7 +135,8 @@ def test_live_graph_page_renders_inline_svg():
     assert "grad 4.0000" in display["data"]["image/svg+xml"] and display["kind"] == "graph"
     html = output_html(run.results[0])
     assert html.startswith(
-        '<div class="lit-output"><div class="lit-display"><svg class="lit-graph"'
+        '<div class="lit-output" data-search-exclude>'
+        '<div class="lit-display"><svg class="lit-graph"'
     )
 
 
@@ -158,7 +160,8 @@ def test_source_code_from_spelled_out_is_highlighted_html():
     assert display["data"]["text/html"].startswith('<div class="highlight"><pre>')
     assert display["data"]["text/plain"].startswith("def __mul__(self, other):")
     assert output_html(run.results[0]).startswith(
-        '<div class="lit-output"><div class="lit-display"><div class="highlight">'
+        '<div class="lit-output" data-search-exclude>'
+        '<div class="lit-display"><div class="highlight">'
     )
 
 
@@ -194,3 +197,14 @@ def test_inline_values_stay_in_their_table_cell_and_out_of_math():
     html = markdown.markdown(rendered.markdown, extensions=extensions, extension_configs=config)
     assert "<td>s</td>\n<td>a&#124;b &#36;x&#36;</td>\n</tr>" in html
     assert "arithmatex" not in html
+
+
+def test_an_svg_with_its_own_class_is_not_given_ours():
+    from literate.present.svg import inline_svg
+
+    own = inline_svg(
+        '<svg class="mine" width="10" height="5"><text>x</text></svg>', "p-", "lit-graph"
+    )
+    assert own.startswith('<svg style="max-width: 10px" class="mine"') and "lit-graph" not in own
+    plain = inline_svg('<svg width="10" height="5"></svg>', "p-", "lit-graph")
+    assert plain.startswith('<svg class="lit-graph" style="max-width: 10px"')

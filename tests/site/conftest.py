@@ -30,6 +30,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 SIZE_TABLE: list[str] = []  # filled by test_weight, printed in the terminal summary
+COLD_LOADS: list[str] = []  # likewise: what a first visit to each page downloads
 
 
 def source_pages() -> list[str]:
@@ -177,4 +178,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     if SIZE_TABLE:
         terminalreporter.write_sep("-", "site page sizes (HTML only, shared assets excluded)")
         for line in SIZE_TABLE:
+            terminalreporter.write_line(line)
+    if COLD_LOADS:
+        terminalreporter.write_sep("-", "a first visit to each page: HTML and every asset fetched")
+        for line in sorted(COLD_LOADS):
             terminalreporter.write_line(line)

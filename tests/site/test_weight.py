@@ -1,4 +1,5 @@
-"""No page is heavy: each page's own HTML stays under 400 KB (shared assets are not counted)."""
+"""No page is heavy: each page's own HTML stays under 400 KB, and a first visit to any page (its
+HTML and every asset it fetches, measured in Chromium) stays within budget."""
 
 from __future__ import annotations
 
@@ -6,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import SIZE_TABLE
+from .conftest import COLD_LOADS, SIZE_TABLE, source_pages
+from .test_browser import DESKTOP, open_page  # noqa: F401  (open_page is a fixture)
 
 pytestmark = pytest.mark.site
 
@@ -23,3 +25,29 @@ def test_page_html_under_limit(built_site: Path) -> None:
     SIZE_TABLE[:] = table
     heavy = [name for name, size in sizes.items() if size > LIMIT]
     assert not heavy, f"pages over {LIMIT // 1024} KB: {heavy}\n" + "\n".join(table)
+
+
+# Everything a first visit to one page downloads, uncompressed: Material's CSS and JS (~290 KiB)
+# and search index (~215 KiB), KaTeX where there is maths (~300 KiB), the page itself (the
+# training chapter, with its eleven boundary frames, is the heaviest: ~1240 KiB in all).
+COLD_LOAD_LIMIT = 1400 * 1024
+
+
+@pytest.mark.parametrize("path", source_pages())
+def test_a_cold_page_load_fetches_only_what_the_page_uses(path: str, open_page) -> None:  # noqa: F811
+    """A first visit, empty cache: KaTeX only where there is maths, none of the Python runtime
+    before Run is pressed, and the whole load within budget."""
+    page, _ = open_page(path, DESKTOP)
+    page.wait_for_load_state("networkidle")
+    sizes = page.evaluate(
+        "performance.getEntriesByType('resource').map((e) => [e.name, e.decodedBodySize])"
+        ".concat([[location.href, performance.getEntriesByType('navigation')[0].decodedBodySize]])"
+    )
+    total = sum(size for _, size in sizes)
+    has_math = page.evaluate("document.querySelectorAll('.arithmatex').length > 0")
+    katex = [url for url, _ in sizes if "/katex/" in url]
+    python = [url for url, _ in sizes if "/runtime/" in url and "/katex/" not in url]
+    COLD_LOADS.append(f"{path:<40} {total / 1024:8.1f} KiB{'  (maths)' if has_math else ''}")
+    assert bool(katex) == has_math, f"{path}: maths {has_math}, KaTeX requests {katex}"
+    assert python == [], f"{path}: loaded the Python runtime before Run: {python}"
+    assert total <= COLD_LOAD_LIMIT, f"{path}: a cold load is {total / 1024:.0f} KiB"

@@ -25,7 +25,7 @@ from literate.settings import Settings
 # The engine's code that decides what a worker produces (not parsing, presentation or front
 # ends, which do not change a result: editing them must not re-run every page).
 ENGINE_DIR = Path(__file__).resolve().parent.parent
-RESULT_CODE = ("execute", "results.py")
+RESULT_CODE = ("execute", "results.py", "exercise.py", "answers.py", "parse/exercise.py")
 
 
 def package_directory(name: str, project_root: Path) -> Path | None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from literate.execute.capture import capture_fds
 from literate.execute.formatters import mimebundle, open_figures
+from literate.execute.practice import evaluate_answer, verify_exercise
 from literate.parse.page import split_lines
 from literate.results import mime_output, stream
 
@@ -79,7 +80,20 @@ class PageRunner:
     def run(self, item: dict[str, Any]) -> dict[str, Any]:
         if item["kind"] == "inline":
             return self.run_inline(item["expr"], item["line"])
-        return self.run_block(item["code"], item["line"], item["options"])
+        options = item["options"]
+        if options.get("exercise"):
+            return self.run_practice(verify_exercise, item, options["exercise"])
+        if options.get("answer"):
+            return self.run_practice(evaluate_answer, item)
+        return self.run_block(item["code"], item["line"], options)
+
+    def run_practice(self, run, item: dict[str, Any], *args: Any) -> dict[str, Any]:
+        """An exercise or an answer: a SyntaxError or exception is the fence's error."""
+        with capture_fds(self.output_limit):
+            try:
+                return run(item["code"], item["line"], *args, self.namespace, self.path)
+            except BaseException as error:
+                return {"outputs": [], "error": _describe(error)}
 
     def run_inline(self, expr: str, line: int) -> dict[str, Any]:
         result = _empty_result()

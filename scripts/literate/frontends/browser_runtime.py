@@ -5,8 +5,9 @@ the code the pages were built with. Nothing here is loaded until a reader presse
     site/assets/runtime/pyodide/...      Pyodide (pyodide.mjs, .wasm, stdlib, lock file)
     site/assets/runtime/viz/viz.js       Graphviz compiled to WebAssembly
     site/assets/runtime/wheels/*.whl     pure-Python wheels (graphviz)
-    site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built, and the
+    site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built, the
                                          stand-in for matplotlib (literate/browser/packages)
+                                         and the exercise grader (literate/exercise.py)
     site/assets/runtime/manifest.json    what the worker loads
 """
 
@@ -22,6 +23,9 @@ SITE_DIR = "assets/runtime"
 # Python only the browser runs: packages it lacks, as small stand-ins (matplotlib's pyplot).
 BROWSER_ONLY = Path(__file__).resolve().parent.parent / "browser" / "packages"
 NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js")
+# The engine's own modules the browser runs too: grading an exercise.
+ENGINE = Path(__file__).resolve().parent.parent
+SHARED = ("__init__.py", "exercise.py")
 
 
 class RuntimeMissing(Exception):
@@ -59,6 +63,9 @@ def install_runtime(runtime: Path, packages: tuple[str, ...], root: Path, site: 
         relative = source.relative_to(BROWSER_ONLY)
         _copy_if_changed(source, target / "packages" / relative)
         files.append(relative.as_posix())
+    for name in SHARED:  # the grader, exactly as the build graded with it
+        _copy_if_changed(ENGINE / name, target / "packages" / "literate" / name)
+        files.append(f"literate/{name}")
     wheels = sorted(path.name for path in (runtime / "wheels").glob("*.whl"))
     manifest = {"packages": files, "wheels": wheels}
     (target / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")

@@ -24,6 +24,7 @@ from mkdocs.plugins import BasePlugin
 from literate.build import Build
 from literate.cache.keys import UnknownPackage, package_directories
 from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, install_runtime
+from literate.frontends.exercise_catalogue import ExerciseCatalogue
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
 from literate.frontends.project import is_notebook
@@ -49,6 +50,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         self.svgs: dict[str, list[str]] = {}  # by src_uri: SVG kept out of page.content
         self.started = 0.0
         self.runtime: Path | None = None
+        self.exercises = ExerciseCatalogue()
 
     def on_config(self, config: Any) -> Any:
         root = Path(config.config_file_path or ".").resolve().parent
@@ -95,11 +97,15 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
                 errors.append(BuildError(error.path, error.line, error.message))
                 continue
             self.texts[file.src_uri], self.pages[file.src_uri] = text, page
-        _fail_on(errors)
+        _fail_on(errors + self.exercises.check_unique(self.pages))
         self.started = time.perf_counter()
         if self.config.enabled:
             self.build.start(self.pages.values())
         return files
+
+    def on_nav(self, nav: Any, config: Any, files: Any) -> Any:
+        self.exercises.order = [page.file.src_uri for page in nav.pages]
+        return nav
 
     def _is_notebook(self, src_uri: str) -> bool:
         assert self.build is not None
@@ -148,6 +154,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         if runnable:
             rendered.fragments[BLOCKS_TOKEN] = page_blocks_html(source.path, rendered.blocks)
         self.fragments[page.file.src_uri] = rendered.fragments
+        self.exercises.add(page.file.src_uri, page.url, page.title or page.url, source)
         if self.config.notebook_downloads:
             self.rendered_pages[page.file.src_uri] = tail
         return rendered.markdown
@@ -180,6 +187,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         """Every page must have run, even one that was not rendered; then say what ran."""
         if self.notebooks is not None:
             self.notebooks.write_styles(Path(config.site_dir))
+        self.exercises.write(Path(config.site_dir))
         if self.runtime is not None and self.build is not None:
             settings = self.build.settings
             install_runtime(

@@ -25,6 +25,7 @@ from mkdocs.structure.toc import get_toc
 from mkdocs.utils import get_relative_url
 
 from literate.cache import Cache
+from literate.frontends.css_prune import classes_in, prune
 from literate.parse import Page
 from literate.present.html import download_link_html
 from literate.results import ItemResult
@@ -43,6 +44,7 @@ def _code_version(*files: Path) -> str:
 
 # What a notebook download is made by (its prose cells come through present/html.py).
 PRESENTERS = [ENGINE / "present" / name for name in ("notebook.py", "html.py", "outputs.py")]
+PRUNER = Path(__file__).resolve().parent / "css_prune.py"
 ASSET_DIR = "assets/notebooks"  # under the site: the shared notebook stylesheets
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
 _MATHJAX = re.compile(r"<!-- Load mathjax -->.*?<!-- End of mathjax configuration -->", re.DOTALL)
@@ -65,6 +67,7 @@ class NotebookRenderer:
     def __init__(self, cache: Cache | None):
         self.cache = cache
         self.styles: dict[str, str] = {}  # site path -> css, written at the end of the build
+        self.used: dict[str, set[str]] = {}  # site path -> classes its pages use
 
     def render_into(self, page: Any, notebook_text: str, download_name: str) -> None:
         """Set the page's content and table of contents from the executed notebook."""
@@ -73,6 +76,7 @@ class NotebookRenderer:
         if rendered["css"]:
             path = f"{ASSET_DIR}/{hashlib.sha256(rendered['css'].encode()).hexdigest()[:12]}.css"
             self.styles[path] = rendered["css"]
+            self.used.setdefault(path, set()).update(classes_in(content))
             href = html.escape(get_relative_url(path, page.url or "."))
             content = f'<link rel="stylesheet" href="{href}">' + content
         end = content.find("</h1>")
@@ -115,10 +119,24 @@ class NotebookRenderer:
         return {"content": _STYLE.sub("", body), "css": css, "toc_tokens": toc_tokens}
 
     def write_styles(self, site_dir: Path) -> None:
+        """Each stylesheet cut to the rules its pages can match (css_prune), cached."""
         for path, css in self.styles.items():
+            used = sorted(self.used.get(path, ()))
+            key = hashlib.sha256(json.dumps([css, used, _code_version(PRUNER)]).encode())
+            cached = (
+                self.cache.directory / "notebook-css" / f"{key.hexdigest()}.css"
+                if self.cache
+                else None
+            )
+            if cached is not None and cached.is_file():
+                pruned = cached.read_text(encoding="utf-8")
+            else:
+                pruned = prune(css, set(used))
+                if self.cache and cached is not None:
+                    _store(self.cache, cached, pruned)
             target = site_dir / path
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(css, encoding="utf-8")
+            target.write_text(pruned, encoding="utf-8")
 
 
 def notebook_text(page: Page, results: list[ItemResult], cache: Cache | None) -> str:

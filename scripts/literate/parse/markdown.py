@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from literate.parse.exercise import SectionError, heading_above, split_sections
 from literate.parse.inline import find_inlines
 from literate.parse.options import OptionError, parse_attributes, validate
 from literate.parse.page import Block, Item, Page, ParseError, split_lines
@@ -21,7 +22,9 @@ _EXEC_ATTRIBUTE = re.compile(r"(^|\s)exec\s*=")
 _HIDDEN_EXEC_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*\S*[^`]*?(^|\s)exec\s*=")
 _CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
 # Options that only an executable block takes (`title` is also superfences' own, for any fence).
-_LOOKS_EXECUTABLE = re.compile(r"(?i)\bexec\b|\b(hide_code|hide_output|raises|timeout|expect)\s*=")
+_LOOKS_EXECUTABLE = re.compile(
+    r"(?i)\bexec\b|\b(hide_code|hide_output|raises|timeout|expect|exercise|answer)\s*="
+)
 # Lines whose indented content is still Markdown: admonitions, details, tabs, list items,
 # footnotes and definitions.
 _CONTAINER = re.compile(r"(!!!|\?\?\?\+?|===\+?)[ \t]|([-*+]|\d+[.)]|:)([ \t]|$)|\[\^[^\]]+\]:")
@@ -103,6 +106,8 @@ def _read_block(
             "Markdown shows it as an indented code block; remove the indentation",
         )
     body = [_dedent(line, indent) for line in lines[open_index + 1 : close_index]]
+    if options["exercise"]:
+        _read_exercise(body, lines, open_index, options, path, line_number)
     return Block(
         line=line_number,
         end_line=first_line + close_index,
@@ -111,6 +116,20 @@ def _read_block(
         code="\n".join(body) + ("\n" if body else ""),
         options=options,
     )
+
+
+def _read_exercise(
+    body: list[str], lines: list[str], open_index: int, options: dict, path: str, line: int
+) -> None:
+    """Check an exercise's sections (errors at their line); its title defaults to the heading
+    above it."""
+    try:
+        split_sections("\n".join(body))
+    except SectionError as error:
+        raise ParseError(path, line + 1 + error.offset, str(error)) from None
+    options["title"] = options["title"] or heading_above(lines, open_index)
+    if not options["title"]:
+        raise ParseError(path, line, 'an exercise needs a heading above it or a title="..."')
 
 
 def _columns(indent: str) -> int:

@@ -6,6 +6,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from literate.parse.exercise import check_slug
+
 Validator = Callable[[str], Any]
 
 
@@ -57,6 +59,8 @@ OPTIONS: dict[str, Validator] = {
     "timeout": _timeout,
     "expect": _text,
     "title": _title,
+    "exercise": check_slug,
+    "answer": _exec,
 }
 
 DEFAULTS: dict[str, Any] = {
@@ -66,6 +70,13 @@ DEFAULTS: dict[str, Any] = {
     "timeout": None,  # the build's default (Settings.timeout)
     "expect": None,
     "title": None,
+    "exercise": None,
+    "answer": False,
+}
+# What an exercise or an answer fence cannot take: they decide what is shown themselves.
+_NOT_WITH = {
+    "exercise": ("hide_code", "hide_output", "raises", "expect", "answer"),
+    "answer": ("hide_code", "hide_output", "raises", "expect", "title"),
 }
 
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_][\w-]*)="([^"]*)"')
@@ -105,5 +116,9 @@ def validate(attributes: dict[str, str]) -> dict[str, Any]:
             options[key] = validator(raw)
         except ValueError as error:
             raise OptionError(f"bad value for option '{key}': {error}") from None
+    for kind, excluded in _NOT_WITH.items():
+        clash = [key for key in excluded if key in attributes]
+        if kind in attributes and clash:
+            raise OptionError(f"an {kind} fence does not take option '{clash[0]}'")
     options.pop("exec", None)
     return options

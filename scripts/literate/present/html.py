@@ -12,9 +12,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from literate.answers import MIME as ANSWER_MIME
 from literate.parse.page import Block, Inline, Page, split_lines
 from literate.present.browser import mark_build_only
 from literate.present.outputs import cut, kind, pick, raised_line
+from literate.present.practice import answer_form_html, exercise_entry, exercise_markdown
 from literate.present.svg import inline_svg, inline_svgs_in_html
 from literate.results import ItemResult, Output
 
@@ -110,9 +112,10 @@ def render_markdown(page: Page, results: list[ItemResult], runnable: bool = Fals
         if isinstance(part, str):
             out.append(part)
             continue
+        index = len(rendered.blocks)
         if runnable:
-            out.extend(_run_marker(part[0], rendered, nonce))
-        out.extend(_block_markdown(*part, rendered, nonce, ids))
+            out.extend(_run_marker(*part, rendered, nonce))
+        out.extend(_block_markdown(*part, rendered, nonce, ids, index))
     rendered.markdown = "\n".join(out) + "\n"
     mark_build_only(rendered.blocks)
     return rendered
@@ -125,29 +128,36 @@ def _token(rendered: Rendered, nonce: str, fragment: str) -> str:
     return token
 
 
-def _run_marker(block: Block, rendered: Rendered, nonce: str) -> list[str]:
+def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str) -> list[str]:
     """The block for the browser's runner, and, before a shown block, the element its
     toolbar goes into (the code and the output follow it)."""
     index = len(rendered.blocks)
-    rendered.blocks.append(
-        {
-            "code": block.code,
-            "line": block.code_line,
-            "hidden": block.options["hide_code"],
-            "quiet": block.options["hide_output"],
-            "raises": block.options["raises"],
-        }
-    )
-    if block.options["hide_code"]:
+    entry = {
+        "code": block.code,
+        "line": block.code_line,
+        "hidden": block.options["hide_code"],
+        "quiet": block.options["hide_output"],
+        "raises": block.options["raises"],
+    }
+    if block.options["exercise"]:  # graded on request; it changes nothing in the page
+        entry.update(code="", hidden=True, exercise=exercise_entry(block, result))
+    elif block.options["answer"]:  # checked by the page itself, without Python
+        entry.update(code="", hidden=True, answer=True)
+    rendered.blocks.append(entry)
+    if entry["hidden"]:
         return []
     marker = f'<div class="lit-run" data-lit-block="{index}"></div>'
     return ["", f"{block.indent}{_token(rendered, nonce, marker)}", ""]
 
 
 def _block_markdown(
-    block: Block, result: ItemResult, rendered: Rendered, nonce: str, ids: SvgIds
+    block: Block, result: ItemResult, rendered: Rendered, nonce: str, ids: SvgIds, index: int
 ) -> list[str]:
     indent = block.indent
+    if block.options["exercise"]:
+        return exercise_markdown(block, index, lambda markup: _token(rendered, nonce, markup))
+    if block.options["answer"]:
+        return ["", f"{indent}{_token(rendered, nonce, output_html(result, ids))}", ""]
     lines: list[str] = []
     if not block.options["hide_code"]:
         title = block.options.get("title")
@@ -167,7 +177,8 @@ def output_html(result: ItemResult, ids: SvgIds | None = None) -> str:
     parts = [_one_output(output, ids) for output in result.outputs]
     if not parts:
         return ""
-    return '<div class="lit-output">' + "".join(parts) + "</div>"
+    # outputs (numbers, tables, graphs) are noise in the search index: Material skips them
+    return '<div class="lit-output" data-search-exclude>' + "".join(parts) + "</div>"
 
 
 def _one_output(output: Output, ids: SvgIds) -> str:
@@ -175,6 +186,8 @@ def _one_output(output: Output, ids: SvgIds) -> str:
         return _pre(output["text"], f"lit-{output['name']}")
     if output["output_type"] == "error":
         return _pre(raised_line(output), "lit-raised")
+    if ANSWER_MIME in output["data"]:
+        return answer_form_html(output["data"][ANSWER_MIME], ids.next_prefix())
     mime = pick(output, PRIORITY)
     data = output["data"][mime]
     svg_class = SVG_CLASSES.get(kind(output), "lit-graph")

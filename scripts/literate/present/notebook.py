@@ -8,11 +8,13 @@ needs what the page needs (this project's micrograd, and spelled_out where the p
 
 from __future__ import annotations
 
+import html
 import textwrap
 from typing import Any
 
 import nbformat
 
+from literate.parse.exercise import split_sections
 from literate.parse.page import Block, Page
 from literate.present.html import walk_page
 from literate.present.outputs import raised_line
@@ -34,7 +36,11 @@ def build_notebook(page: Page, results: list[ItemResult]) -> nbformat.NotebookNo
                 cells.append({"cell_type": "markdown", "metadata": {}, "source": part})
             continue
         count += 1
-        cells.append(_code_cell(*part, count))
+        block = part[0]
+        if block.options["exercise"]:
+            cells.extend(_exercise_cells(block, count))
+        else:
+            cells.append(_code_cell(*part, count))
     for number, cell in enumerate(cells):
         cell["id"] = f"cell-{number}"
     metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
@@ -74,8 +80,9 @@ def _code_cell(block: Block, result: ItemResult, count: int) -> Any:
             '    print(f"{type(error).__name__}: {error}")'
         )
     metadata: dict[str, Any] = {}
-    if block.options["hide_code"]:
-        metadata = {"tags": ["setup"], "jupyter": {"source_hidden": True}}
+    if block.options["hide_code"] or block.options["answer"]:
+        tag = "answer" if block.options["answer"] else "setup"
+        metadata = {"tags": [tag], "jupyter": {"source_hidden": True}}
     outputs = [] if block.options["hide_output"] else _outputs(result.outputs, count)
     return {
         "cell_type": "code",
@@ -83,6 +90,33 @@ def _code_cell(block: Block, result: ItemResult, count: int) -> Any:
         "execution_count": count,
         "source": code,
         "outputs": outputs,
+    }
+
+
+def _exercise_cells(block: Block, count: int) -> list[Any]:
+    """The starter to edit, the hint and solution folded away, and the check to run after."""
+    sections = split_sections(block.code)
+    solution = html.escape(sections["solution"].text.rstrip("\n"))
+    prose = (
+        f"**Hint.** {sections['hint'].text.strip()}\n\n"
+        f"<details><summary>Solution</summary>\n\n<pre><code>{solution}</code></pre>\n</details>"
+    )
+    check = "# Run this cell to check your code above.\n" + sections["check"].text.rstrip("\n")
+    check += f"\nprint({sections['success'].text.strip()!r})"
+    return [
+        _plain_code_cell(sections["starter"].text.rstrip("\n"), ["exercise"]),
+        {"cell_type": "markdown", "metadata": {}, "source": prose},
+        _plain_code_cell(check, ["exercise-check"]),
+    ]
+
+
+def _plain_code_cell(source: str, tags: list[str]) -> dict[str, Any]:
+    return {
+        "cell_type": "code",
+        "metadata": {"tags": tags},
+        "execution_count": None,
+        "source": source,
+        "outputs": [],
     }
 
 

@@ -29,7 +29,12 @@ def inline_svg(svg: str, id_prefix: str, css_class: str) -> str:
     width = size.get("width", "")
     width += "px" if re.fullmatch(r"[\d.]+", width) else ""  # SVG's unitless length is px
     max_width = f' style="max-width: {width}"' if width else ""
-    tag = tag.replace("<svg", f'<svg class="{css_class}"{max_width}', 1)
+    # An SVG that brings its own class styles itself (its colours follow the scheme, say): it
+    # gets neither our class nor, with it, the dark scheme's inversion.
+    own_class = re.search(r'\sclass="', tag) is not None
+    tag = tag.replace(
+        "<svg", "<svg" + ("" if own_class else f' class="{css_class}"') + max_width, 1
+    )
     return svg[: root.start()] + tag + svg[root.end() :]
 
 

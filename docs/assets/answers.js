@@ -1,0 +1,85 @@
+// Self-check questions the reader answers. Each <form class="lit-answer"> carries the answer the
+// build computed (present/practice.py, literate/answers.py): a number with its tolerance and
+// the likely mistakes, or options with why each wrong one is tempting. The worked answer (the
+// <details> after the form) is offered once the reader has tried.
+(function () {
+  function setUp() {
+    document.querySelectorAll("form.lit-answer[data-lit-answer]").forEach((form) => {
+      if (form.dataset.litReady) return;
+      form.dataset.litReady = "1";
+      const spec = JSON.parse(form.dataset.litAnswer);
+      const worked = workedAnswer(form);
+      if (worked) worked.hidden = true;
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const verdict = spec.kind === "choice" ? checkChoice(form, spec) : checkNumber(form, spec);
+        if (!verdict) return;
+        const feedback = form.querySelector(".lit-answer-feedback");
+        feedback.className = `lit-answer-feedback ${verdict.right ? "lit-solved" : "lit-failed"}`;
+        feedback.textContent = verdict.text + (worked ? " The worked answer is below." : "");
+        if (worked) worked.hidden = false;
+      });
+    });
+  }
+
+  // The details after the form's output box, in the same question (the "Worked answer").
+  function workedAnswer(form) {
+    let next = (form.closest(".lit-output") || form).nextElementSibling;
+    while (next && next.tagName !== "DETAILS") next = next.nextElementSibling;
+    return next;
+  }
+
+  function checkNumber(form, spec) {
+    const input = form.querySelector("input");
+    const given = parseNumber(input.value);
+    const feedback = form.querySelector(".lit-answer-feedback");
+    if (given === null) {
+      feedback.className = "lit-answer-feedback lit-failed";
+      feedback.textContent = `"${input.value}" is not a number: type one, such as -2.5 or 1/4.`;
+      return null;
+    }
+    const close = (value) => Math.abs(given - value) <= spec.tolerance;
+    if (close(spec.value)) {
+      return { right: true, text: `Right: ${given} matches the ${format(spec.value)} this page computed.` };
+    }
+    const mistake = spec.mistakes.find((m) => close(m.value));
+    if (mistake) return { right: false, text: `Not quite: ${given} is what you get ${mistake.why}` };
+    if (spec.value !== 0 && Math.abs(given + spec.value) <= spec.tolerance) {
+      return { right: false, text: `Not quite: ${given} has the right size but the wrong sign.` };
+    }
+    const way = given > spec.value ? "too high" : "too low";
+    return { right: false, text: `Not quite: ${given} is ${way}. Try working it through again.` };
+  }
+
+  function checkChoice(form, spec) {
+    const picked = form.querySelector("input:checked");
+    const feedback = form.querySelector(".lit-answer-feedback");
+    if (!picked) {
+      feedback.className = "lit-answer-feedback lit-failed";
+      feedback.textContent = "Pick one of the options first.";
+      return null;
+    }
+    if (picked.value === spec.answer) return { right: true, text: `Right: ${spec.answer}.` };
+    const why = spec.why[picked.value];
+    return { right: false, text: `Not quite: ${why || `"${picked.value}" is not it.`}` };
+  }
+
+  // A decimal (1.5, -2e-3) or a fraction (1/4); null for anything else.
+  function parseNumber(text) {
+    const cleaned = text.trim().replace(/\u2212/g, "-");
+    const fraction = cleaned.match(/^(-?[\d.]+)\s*\/\s*(-?[\d.]+)$/);
+    if (fraction) {
+      const value = Number(fraction[1]) / Number(fraction[2]);
+      return Number.isFinite(value) ? value : null;
+    }
+    if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(cleaned)) return null;
+    return Number(cleaned);
+  }
+
+  function format(value) {
+    return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(6)));
+  }
+
+  if (typeof document$ !== "undefined") document$.subscribe(setUp);
+  else document.addEventListener("DOMContentLoaded", setUp);
+})();

@@ -1,0 +1,203 @@
+// Exercises graded in the page. The build renders each exercise as a marker
+// <div class="lit-exercise" data-lit-block="N">, its starter code, a collapsed hint and a
+// collapsed solution (present/practice.py). Here the starter becomes an editor with Check,
+// Reset and "Load the solution"; Check runs the exercise's hidden check on the reader's code in
+// the page's Python (runner.js, literate/exercise.py) and says what is wrong, or what the
+// reader just proved. Solved exercises are kept in localStorage, shown at the end of the
+// chapter and, from assets/exercises.json, on the home page.
+(function () {
+  const STORE = "literate-solved-exercises";
+
+  function solved() {
+    try {
+      return JSON.parse(localStorage.getItem(STORE)) || {};
+    } catch (error) {
+      return {};
+    }
+  }
+
+  function markSolved(id) {
+    const all = solved();
+    all[id] = all[id] || new Date().toISOString();
+    try {
+      localStorage.setItem(STORE, JSON.stringify(all));
+    } catch (error) {
+      // private mode or full storage: the page still grades, it just cannot remember
+    }
+  }
+
+  function setUp() {
+    const list = document.querySelector(".lit-blocks[data-lit-page]");
+    const blocks = list ? JSON.parse(list.dataset.litPage).blocks : [];
+    const views = [];
+    document.querySelectorAll(".lit-exercise[data-lit-block]").forEach((marker) => {
+      const block = blocks[Number(marker.dataset.litBlock)];
+      if (block && block.exercise && window.literateRunner) {
+        views.push(new ExerciseView(marker, Number(marker.dataset.litBlock), block.exercise));
+      }
+    });
+    const progress = views.length ? new PageProgress(views) : null;
+    views.forEach((view) => (view.progress = progress));
+    showSiteProgress();
+  }
+
+  class ExerciseView {
+    constructor(marker, index, exercise) {
+      this.index = index;
+      this.exercise = exercise;
+      this.codeBlock = marker.nextElementSibling;
+      this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
+      if (!this.codeElement) return;
+      this.builtHtml = this.codeElement.innerHTML;
+      const id = `lit-exercise-${index}`;
+      marker.innerHTML =
+        `<div class="lit-toolbar" role="group" aria-label="Exercise: ${escapeHtml(exercise.title)}">` +
+        '<button type="button" class="lit-check-button">Check</button>' +
+        '<button type="button" class="lit-reset-button">Reset</button>' +
+        `<span class="lit-hint" id="${id}-help">Your code for this exercise; Ctrl+Enter checks ` +
+        "it, Esc then Tab leaves it.</span></div>";
+      this.feedback = document.createElement("div");
+      this.feedback.className = "lit-feedback";
+      this.feedback.setAttribute("role", "status");
+      this.feedback.setAttribute("aria-live", "polite");
+      this.codeBlock.after(this.feedback);
+      this.checkButton = marker.querySelector(".lit-check-button");
+      this.checkButton.addEventListener("click", () => this.check());
+      marker.querySelector(".lit-reset-button").addEventListener("click", () => this.reset());
+      window.literateRunner.makeEditable(this.codeElement, () => this.check(), `${id}-help`);
+      this.codeElement.setAttribute("aria-label", `Your code: ${exercise.title}`);
+      this.addLoadButton();
+      if (solved()[exercise.id]) this.say("solved", "Solved before on this device.");
+    }
+
+    addLoadButton() {
+      let details = this.feedback.nextElementSibling;
+      while (details && !details.classList.contains("lit-solution")) {
+        details = details.nextElementSibling;
+      }
+      if (!details) return;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "lit-load-button md-button";
+      button.textContent = "Load the solution into the editor";
+      button.addEventListener("click", () => {
+        this.setCode(this.exercise.solution);
+        this.say("", "The solution is in the editor: press Check to run it.");
+        this.codeElement.focus();
+      });
+      details.append(button);
+    }
+
+    code() {
+      return this.codeElement.textContent.replace(/\n$/, "") + "\n";
+    }
+
+    setCode(text) {
+      this.codeElement.textContent = text.replace(/\n$/, "");
+      this.codeElement.dispatchEvent(new Event("input")); // highlight it again
+    }
+
+    reset() {
+      this.codeElement.innerHTML = this.builtHtml;
+      this.say("", "Reset to the starter code.");
+    }
+
+    async check() {
+      this.checkButton.disabled = true;
+      const starting = !window.literateRunner.started();
+      this.say("", starting ? "Starting Python in your browser…" : "Checking…");
+      try {
+        const result = await window.literateRunner.grade(this.index, this.code());
+        const printed = (result.streams || []).map((s) => s.text).join("");
+        if (result.earlier) {
+          this.say("failed", `An earlier block of the page failed (line ${result.earlier.line}).`);
+        } else if (!result.grade) {
+          this.say("failed", `The check could not run: ${result.error || "no result"}`);
+        } else if (result.grade.passed) {
+          markSolved(this.exercise.id);
+          this.say("solved", `Solved. ${this.exercise.success}`, printed);
+          if (this.progress) this.progress.update();
+        } else {
+          this.say("failed", `Not yet. ${result.grade.message}`, printed);
+        }
+      } catch (error) {
+        this.say("failed", `Could not check: ${error.message}`);
+      } finally {
+        this.checkButton.disabled = false;
+      }
+    }
+
+    say(state, text, printed = "") {
+      this.feedback.className = `lit-feedback ${state ? `lit-${state}` : ""}`;
+      this.feedback.textContent = text;
+      if (printed) {
+        const pre = document.createElement("pre");
+        pre.textContent = printed;
+        pre.setAttribute("aria-label", "What your code printed");
+        this.feedback.append(pre);
+      }
+    }
+  }
+
+  // "2 of 3 exercises solved" at the end of the chapter, with a link to each.
+  class PageProgress {
+    constructor(views) {
+      this.views = views;
+      this.box = document.createElement("aside");
+      this.box.className = "lit-progress admonition";
+      this.box.setAttribute("aria-label", "Your progress on this page");
+      const article = document.querySelector("article") || document.body;
+      article.append(this.box);
+      this.update();
+    }
+
+    update() {
+      const done = solved();
+      const count = this.views.filter((view) => done[view.exercise.id]).length;
+      const items = this.views
+        .map((view) => {
+          const mark = done[view.exercise.id] ? "solved" : "not solved yet";
+          return `<li><a href="#exercise-${view.exercise.id}">${escapeHtml(view.exercise.title)}</a>: ${mark}</li>`;
+        })
+        .join("");
+      this.box.innerHTML =
+        `<p class="admonition-title">Exercises on this page: ${count} of ${this.views.length} ` +
+        `solved</p><ul>${items}</ul>`;
+    }
+  }
+
+  // The home page's table of every chapter's exercises (from the build's catalogue).
+  async function showSiteProgress() {
+    const box = document.querySelector(".lit-progress-all");
+    if (!box) return;
+    const config = document.getElementById("__config");
+    const base = new URL(config ? JSON.parse(config.textContent).base : ".", location.href);
+    try {
+      const catalogue = await (await fetch(new URL("assets/exercises.json", base))).json();
+      const done = solved();
+      const rows = catalogue.pages.map((page) => {
+        const count = page.exercises.filter((exercise) => done[exercise.id]).length;
+        const url = new URL(page.url, base).href;
+        return `<tr><td><a href="${url}">${escapeHtml(page.title)}</a></td><td>${count} of ${page.exercises.length}</td></tr>`;
+      });
+      const total = catalogue.pages.reduce((sum, page) => sum + page.exercises.length, 0);
+      const solvedCount = catalogue.pages.reduce(
+        (sum, page) => sum + page.exercises.filter((exercise) => done[exercise.id]).length,
+        0,
+      );
+      box.innerHTML =
+        `<p>You have solved ${solvedCount} of the ${total} exercises on this device.</p>` +
+        `<table><caption>Exercises solved, by chapter</caption><thead><tr><th scope="col">Chapter</th>` +
+        `<th scope="col">Solved</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+    } catch (error) {
+      box.textContent = `Your progress could not be read: ${error.message}`;
+    }
+  }
+
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  }
+
+  if (typeof document$ !== "undefined") document$.subscribe(setUp);
+  else document.addEventListener("DOMContentLoaded", setUp);
+})();

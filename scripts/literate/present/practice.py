@@ -1,0 +1,86 @@
+"""Exercises and self-check answers on a site page.
+
+An exercise becomes its starter code (a fence the reader edits), a collapsed hint, a collapsed
+solution and a feedback line; the marker before them carries what the browser needs to grade
+(docs/assets/exercises.js). Without JavaScript the reader still has the code, the hint and the
+solution. An answer becomes a small form whose spec, computed at build, the browser checks
+the reader's answer against (docs/assets/answers.js).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from typing import Any
+
+from literate.exercise import EXERCISE_MIME
+from literate.parse.exercise import split_sections
+from literate.parse.page import Block, split_lines
+from literate.results import ItemResult
+
+
+def exercise_entry(block: Block, result: ItemResult) -> dict[str, Any]:
+    """What the browser needs to grade an exercise (its check is not shown on the page), and
+    what the build's grader said of the starter code (the browser's must say the same)."""
+    sections = split_sections(block.code)
+    graded = next(
+        (o["data"][EXERCISE_MIME] for o in result.outputs if EXERCISE_MIME in o.get("data", {})),
+        None,
+    )
+    return {
+        "id": block.options["exercise"],
+        "title": block.options["title"],
+        "starter": sections["starter"].text,
+        "starter_line": block.code_line + sections["starter"].offset,
+        "solution": sections["solution"].text,
+        "check": sections["check"].text,
+        "check_line": block.code_line + sections["check"].offset,
+        "success": sections["success"].text.strip(),
+        "starter_feedback": graded["starter"]["message"] if graded else None,
+    }
+
+
+def exercise_markdown(block: Block, index: int, token) -> list[str]:
+    """The exercise's Markdown: `token(html)` stands for raw HTML in its own paragraph."""
+    sections = split_sections(block.code)
+    indent, fence = block.indent, block.fence
+    slug = html.escape(block.options["exercise"], quote=True)
+    marker = f'<div class="lit-exercise" id="exercise-{slug}" data-lit-block="{index}"></div>'
+    inner = indent + "    "
+    lines = ["", indent + token(marker), "", f"{indent}{fence}python"]
+    lines += _indented(sections["starter"].text, indent)
+    lines += [f"{indent}{fence}", "", f'{indent}??? tip lit-exercise-hint "Hint"', ""]
+    lines += _indented(sections["hint"].text, inner)
+    lines += ["", f'{indent}??? success lit-solution "Solution"', "", f"{inner}{fence}python"]
+    lines += _indented(sections["solution"].text, inner)
+    lines += [f"{inner}{fence}", ""]
+    return lines
+
+
+def _indented(text: str, indent: str) -> list[str]:
+    return [f"{indent}{line}" if line else "" for line in split_lines(text)]
+
+
+def answer_form_html(spec: dict[str, Any], prefix: str) -> str:
+    """The form a self-check question is answered in; `prefix` keeps its ids unique."""
+    data = html.escape(json.dumps(spec), quote=True)
+    field_id = f"{prefix}answer"
+    if spec["kind"] == "choice":
+        options = "".join(
+            f'<label><input type="radio" name="{field_id}" value="{html.escape(o, quote=True)}"> '
+            f"{html.escape(o)}</label>"
+            for o in spec["options"]
+        )
+        field = f"<fieldset><legend>Your answer</legend>{options}</fieldset>"
+    else:
+        tolerance = f"{spec['tolerance']:.3g}"
+        field = (
+            f'<label for="{field_id}">Your answer (a number; within ±{tolerance} counts)</label> '
+            f'<input id="{field_id}" type="text" inputmode="decimal" autocomplete="off" '
+            'spellcheck="false">'
+        )
+    return (
+        f'<form class="lit-answer" data-lit-answer="{data}">{field} '
+        '<button type="submit" class="md-button">Check</button>'
+        '<p class="lit-answer-feedback" role="status" aria-live="polite"></p></form>'
+    )

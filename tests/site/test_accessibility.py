@@ -1,0 +1,63 @@
+"""WCAG 2.1 A/AA on every page, in both colour schemes, at laptop and phone widths: axe-core
+(vendored from the npm registry into .cache/axe by make) must find no serious or critical
+violation. Boxes that scroll sideways must be reachable by keyboard."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import REPO_ROOT, source_pages
+from .test_browser import DESKTOP, PHONE, open_page  # noqa: F401  (open_page is a fixture)
+
+AXE = REPO_ROOT / ".cache" / "axe" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+SCHEMES = ("default", "slate")
+RUN_AXE = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}) x${v.nodes.length}: ` +
+      v.nodes.slice(0, 3).map((n) => n.target.join(" ") + " :: " +
+        ((n.any[0] || n.all[0] || n.none[0] || {}).message || "")).join(" | "));
+}"""
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run 'make test' (scripts/tools/vendor-axe.sh fills it)")
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("path", source_pages())
+def test_no_serious_or_critical_violations(
+    path: str,
+    viewport: dict,
+    axe_source: str,
+    open_page,  # noqa: F811
+) -> None:
+    page, _ = open_page(path, viewport)
+    page.add_script_tag(content=axe_source)
+    # colours are measured as they are, not halfway through the theme's colour transition
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    found = []
+    for scheme in SCHEMES:
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        found += [f"{scheme}: {violation}" for violation in page.evaluate(RUN_AXE, TAGS)]
+    assert found == [], f"{path} at {viewport['width']} px:\n" + "\n".join(found)
+
+
+@pytest.mark.parametrize("path", source_pages())
+def test_no_page_scrolls_sideways_on_a_phone(path: str, open_page) -> None:  # noqa: F811
+    page, _ = open_page(path, PHONE)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{path} is {width} px wide at {PHONE['width']} px"
+    unreachable = page.evaluate(
+        """() => [...document.querySelectorAll('article *')]
+          .filter((el) => el.scrollWidth > el.clientWidth + 1
+            && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
+            && el.tabIndex < 0 && !el.querySelector('a, button, input, [tabindex]'))
+          .map((el) => el.tagName + '.' + el.className)"""
+    )
+    assert unreachable == [], f"{path}: boxes that scroll but cannot be focused: {unreachable}"

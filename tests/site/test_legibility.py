@@ -1,0 +1,41 @@
+"""Text in pictures stays readable: the smallest text of every visible graph and figure is at
+least 9 px on a 1280 px laptop and 8 px on a 390 px phone (graphs too wide to fit scroll in
+their box at no less than 60 % of their natural size; steppers and figures are drawn to fit)."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import source_pages
+from .test_browser import DESKTOP, PHONE, open_page  # noqa: F401  (open_page is a fixture)
+
+SMALLEST = {1280: 9.0, 390: 8.0}
+# For every SVG with text in the article: its smallest rendered font size, in CSS pixels.
+SMALLEST_TEXT_JS = """() => [...document.querySelectorAll('article svg')]
+  .filter((svg) => svg.getBoundingClientRect().width > 0 && svg.querySelector('text')
+    && !svg.closest('[hidden], details:not([open])'))
+  .map((svg, index) => {
+    let least = Infinity, sample = '';
+    for (const text of svg.querySelectorAll('text')) {
+      if (!text.textContent.trim() || text.getBoundingClientRect().height === 0) continue;
+      const m = text.getScreenCTM();
+      const scale = Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+      const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+      if (px < least) { least = px; sample = text.textContent.trim().slice(0, 30); }
+    }
+    const where = svg.closest('.mg-stepper') ? 'stepper' : svg.getAttribute('class') || 'svg';
+    return {index, where, px: Math.round(least * 10) / 10, sample};
+  })"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("path", source_pages())
+def test_the_smallest_text_of_every_picture_is_legible(
+    path: str,
+    viewport: dict,
+    open_page,  # noqa: F811
+) -> None:
+    page, _ = open_page(path, viewport)
+    limit = SMALLEST[viewport["width"]]
+    small = [p for p in page.evaluate(SMALLEST_TEXT_JS) if p["px"] < limit]
+    assert small == [], f"{path} at {viewport['width']} px: text under {limit} px: {small}"

@@ -1,0 +1,138 @@
+"""Exercises and self-check answers in Chromium, on the built site with every outside request
+refused: every exercise's solution passes and its starter fails with the build's own feedback,
+progress survives a reload and reaches the home page, answers are checked against the build."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .test_browser import DESKTOP, open_page  # noqa: F401  (open_page is a fixture)
+from .test_runner import RUN_TIMEOUT, refuse_outside
+
+VERDICT = "(el) => /^(Solved|Not yet|Could|An earlier|The check)/.test(el.textContent)"
+
+
+def catalogue(built_site: Path) -> list[dict]:
+    return json.loads((built_site / "assets" / "exercises.json").read_text())["pages"]
+
+
+def exercises_of(page) -> list[tuple[int, dict]]:
+    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
+    return [(i, block["exercise"]) for i, block in enumerate(blocks) if "exercise" in block]
+
+
+def check(page, index: int) -> str:
+    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+    marker.locator(".lit-check-button").click()
+    feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
+    page.wait_for_function(VERDICT, arg=feedback.element_handle(), timeout=RUN_TIMEOUT)
+    # the verdict; what the reader's code printed follows in a <pre>
+    return feedback.evaluate("(el) => (el.firstChild ? el.firstChild.textContent : '')")
+
+
+def load_solution(page, index: int) -> None:
+    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+    solution = marker.locator(
+        "xpath=following-sibling::details[contains(@class,'lit-solution')][1]"
+    )
+    solution.locator("summary").click()
+    solution.locator(".lit-load-button").click()
+
+
+def test_the_site_has_exercises_in_every_chapter(built_site: Path) -> None:
+    pages = catalogue(built_site)
+    chapters = [page for page in pages if page["url"] not in ("authoring/",)]
+    assert sum(len(page["exercises"]) for page in chapters) >= 16, pages
+    assert all(
+        len(page["exercises"]) >= 2 for page in chapters if page["url"] != "rules-in-practice/"
+    )
+
+
+def test_every_solution_passes_and_every_starter_fails_in_the_browser(
+    built_site: Path,
+    open_page,  # noqa: F811
+) -> None:
+    failures = []
+    for entry in catalogue(built_site):
+        page, recorder = open_page(entry["url"] + "index.html", DESKTOP)
+        refuse_outside(page)
+        found = exercises_of(page)
+        assert [exercise["id"] for _, exercise in found] == [e["id"] for e in entry["exercises"]]
+        for index, exercise in found:
+            starter = check(page, index)
+            expected = f"Not yet. {exercise['starter_feedback']}"
+            if starter != expected:
+                failures.append(f"{exercise['id']} starter: {starter!r} != build's {expected!r}")
+            load_solution(page, index)
+            solved = check(page, index)
+            if solved != f"Solved. {exercise['success']}":
+                failures.append(f"{exercise['id']} solution: {solved!r}")
+        assert recorder.errors == [], recorder.errors
+    assert failures == []
+
+
+def test_progress_survives_a_reload_and_shows_on_the_home_page(
+    built_site: Path,
+    open_page,  # noqa: F811
+) -> None:
+    entry = catalogue(built_site)[0]
+    page, _ = open_page(entry["url"] + "index.html", DESKTOP)
+    refuse_outside(page)
+    progress = page.locator("aside.lit-progress .admonition-title")
+    total = len(entry["exercises"])
+    assert progress.text_content() == f"Exercises on this page: 0 of {total} solved"
+    index, _ = exercises_of(page)[0]
+    load_solution(page, index)
+    assert check(page, index).startswith("Solved.")
+    assert progress.text_content() == f"Exercises on this page: 1 of {total} solved"
+    page.reload(wait_until="load")
+    assert progress.text_content() == f"Exercises on this page: 1 of {total} solved"
+    feedback = page.locator(f'.lit-exercise[data-lit-block="{index}"] ~ .lit-feedback').first
+    assert feedback.text_content() == "Solved before on this device."
+    page.goto(page.url.split(entry["url"])[0], wait_until="load")
+    home = page.locator(".lit-progress-all")
+    home.locator("table").wait_for()
+    row = home.locator("tr", has_text=entry["title"])
+    assert row.locator("td").nth(1).text_content() == f"1 of {total}"
+
+
+def answer_forms(page) -> list[tuple[object, dict]]:
+    forms = page.locator("form.lit-answer")
+    return [
+        (forms.nth(i), json.loads(forms.nth(i).get_attribute("data-lit-answer")))
+        for i in range(forms.count())
+    ]
+
+
+@pytest.mark.parametrize("path", ["authoring/index.html"])
+def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
+    path: str,
+    open_page,  # noqa: F811
+) -> None:
+    page, recorder = open_page(path, DESKTOP)
+    refuse_outside(page)
+    numbers = [(form, spec) for form, spec in answer_forms(page) if spec["kind"] == "number"]
+    assert numbers, "no numeric self-check on the page"
+    form, spec = next((f, s) for f, s in numbers if s["mistakes"])
+    worked = form.locator(
+        "xpath=ancestor::div[contains(@class,'lit-output')]/following-sibling::details[1]"
+    )
+    assert worked.is_hidden()
+    field = form.locator("input")
+    feedback = form.locator(".lit-answer-feedback")
+    mistake = spec["mistakes"][0]
+    field.fill(str(mistake["value"]))
+    field.press("Enter")
+    assert feedback.text_content().startswith(f"Not quite: {mistake['value']:g} is what you get")
+    assert mistake["why"] in feedback.text_content()
+    assert worked.is_visible()
+    field.fill("not a number")
+    field.press("Enter")
+    assert "is not a number" in feedback.text_content()
+    field.fill(repr(spec["value"] + spec["tolerance"] / 2))
+    form.locator("button").click()
+    assert feedback.text_content().startswith("Right:")
+    assert recorder.errors == []

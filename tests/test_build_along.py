@@ -1,0 +1,114 @@
+"""The reader's build-along steps (scripts/spelled_out/steps, linked as docs/build-along): each
+runs on its chapter's example, and the last one agrees with the package to the last bit."""
+
+import math
+import random
+
+import pytest
+
+import micrograd
+from micrograd.nn import MLP
+from spelled_out.along import load_step, show_step, step_files
+from spelled_out.compare import side_by_side, training_run, with_training
+
+
+def test_there_are_six_steps_each_a_diff_against_the_last():
+    assert len(step_files()) >= 6
+    for n in range(1, len(step_files()) + 1):
+        html = show_step(n)._repr_html_()
+        assert 'role="region"' in html and 'tabindex="0"' in html, f"step {n}: no named scroll box"
+        assert "added: " in html, f"step {n} adds no line"
+        if n > 1:
+            assert show_step(n).previous == step_files()[n - 2]
+
+
+def test_step1_values_remember_how_they_were_made():  # chapter 2: e = a*b, d = e+c, L = d*f
+    Value = load_step(1).Value
+    a, b, c, f = Value(2.0, label="a"), Value(-3.0), Value(10.0), Value(-2.0)
+    e = a * b
+    d = e + c
+    L = d * f
+    assert (e.data, d.data, L.data) == (-6.0, 4.0, -8.0)
+    assert L._prev == (d, f) and L._op == "*" and e._prev[0] is a
+    assert (2 * a).data == 4.0 and (1 + a).data == 3.0 and a._prev == ()
+
+
+def test_step2_chain_rule_by_hand():  # chapter 3: the gradients of L = (a*b + c)*f by hand
+    Value = load_step(2).Value
+    a, b, c, f = Value(2.0), Value(-3.0), Value(10.0), Value(-2.0)
+    e = a * b
+    d = e + c
+    L = d * f
+    L.grad = 1.0
+    d.grad, f.grad = f.data * L.grad, d.data * L.grad
+    e.grad = c.grad = d.grad
+    a.grad, b.grad = b.data * e.grad, a.data * e.grad
+    assert (a.grad, b.grad, c.grad, f.grad) == (6.0, -4.0, -2.0, 4.0)
+    assert "grad=6.0" in repr(a)
+
+
+def test_step3_local_derivatives():  # chapter 4: pow, and a*a against a**2 by hand
+    Value = load_step(3).Value
+    x = Value(2.0)
+    cube, inverse = x**3, x**-1
+    assert cube._local == (12.0,) and inverse._local == (-0.25,)
+    a = Value(3.0)
+    sq = a * a
+    sq.grad = 1.0
+    sq._backward()
+    assert a.grad == 6.0 == (a**2)._local[0]
+    assert (Value(7.0) - 2).data == 5.0 and (Value(1.0) / 4).data == 0.25
+    assert (2 - Value(0.5)).data == 1.5 and (1 / Value(4.0)).data == 0.25
+
+
+def test_step4_backward_on_the_diamonds():  # chapter 5
+    Value = load_step(4).Value
+    a = Value(3.0)
+    (a * a).backward()
+    assert a.grad == 6.0
+    a = Value(2.0)
+    d = (a + 1) * (3 * a)
+    d.backward()
+    assert (d.data, a.grad) == (18.0, 15.0)
+    a = Value(1.0)
+    b = a + a
+    (b + b).backward()
+    assert a.grad == 4.0
+
+
+def test_step5_the_neuron():  # chapter 6
+    Value = load_step(5).Value
+    x1, x2, w1, w2 = Value(2.0), Value(0.0), Value(-3.0), Value(1.0)
+    b = Value(6.8813735870195432)
+    n = x1 * w1 + x2 * w2 + b
+    o = n.tanh()
+    o.backward()
+    assert math.isclose(o.data, math.sqrt(0.5), rel_tol=1e-12)
+    assert math.isclose(n.grad, 0.5, rel_tol=1e-12)
+    grads = [w1.grad, w2.grad, x1.grad, x2.grad]
+    assert all(math.isclose(g, want, abs_tol=1e-12) for g, want in zip(grads, [1, 0, -1.5, 0.5]))
+    e = (2 * n).exp()
+    assert math.isclose(((e - 1) / (e + 1)).data, o.data, rel_tol=1e-12)
+
+
+def test_step6_trains():  # chapter 8: the loss falls
+    step = load_step(6)
+    random.seed(0)
+    model = step.MLP(3, [4, 4, 1], activation="tanh")
+    assert len(model.parameters()) == 41
+    losses, _ = training_run(step.MLP, steps=20)
+    assert losses[-1] < 0.1 * losses[0]
+    assert step.Value(-2.0).relu().data == 0.0 and step.Value(3.0).relu().data == 3.0
+
+
+def test_the_last_step_equals_the_package_on_every_worked_example():
+    step = load_step(len(step_files()))
+    table = with_training(side_by_side(step.Value, micrograd.Value), step.MLP, MLP)
+    assert table.all_equal, f"differs from micrograd on {table.mismatches}"
+    assert len(table.rows) >= 13
+
+
+@pytest.mark.parametrize("n", [0, 99])
+def test_a_step_that_does_not_exist_is_named(n):
+    with pytest.raises(ValueError, match="there are steps 1 to"):
+        show_step(n)
