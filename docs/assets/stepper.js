@@ -89,6 +89,21 @@
       parts.edges.forEach((edge, i) => edge.group && edge.group.classList.toggle("mg-picked", i === e));
     }
 
+    // the graph keeps 60 % of its natural size at least (its text stays legible on a phone) and
+    // scrolls sideways in its box; each step brings its node into view
+    function fit(svg) {
+      const natural = parseFloat(svg.style.maxWidth) * (svg.style.maxWidth.endsWith("pt") ? 4 / 3 : 1);
+      if (natural) svg.style.minWidth = `${Math.round(natural * 0.6)}px`;
+    }
+
+    function reveal(group) {
+      if (!group || graph.scrollWidth <= graph.clientWidth + 1) return;
+      const node = group.getBoundingClientRect();
+      const view = graph.getBoundingClientRect();
+      if (node.left < view.left) graph.scrollLeft += node.left - view.left - 16;
+      else if (node.right > view.right) graph.scrollLeft += node.right - view.right + 16;
+    }
+
     function show(step) {
       const data = examples[current].data;
       step = Math.max(0, Math.min(last(), step));
@@ -104,6 +119,8 @@
         if (edge.label) edge.label.textContent = frame.edges[e];
         if (edge.group) edge.group.classList.toggle("mg-hot", frame.hot.includes(e));
       });
+      const active = parts.nodes[data.names.indexOf(frame.active)];
+      reveal(active && active.group);
       slider.max = last();
       slider.value = step;
       counter.textContent = `step ${step} of ${last()}`;
@@ -127,6 +144,7 @@
         else graph.append(example.svg);
         if (window.literateSizeGraph) window.literateSizeGraph(example.svg);
       }
+      fit(example.svg);
       root.dataset.frames = JSON.stringify(example.data);
       parts = bind(example.svg, example.data, showEdge);
       if (edgeInfo) edgeInfo.hidden = true;
