@@ -1,19 +1,28 @@
-"""The backward-pass stepper: frames from the real engine, in its order, ending at backward()."""
+"""The stepper: forward then backward frames from the real engine, in its order, ending at
+backward(); the recipe replayed with new leaves; the visiting-order exercise's verdicts."""
 
+import contextlib
+import io
 import json
+import math
 import re
 from html import unescape
+
+import pytest
 
 from literate.execute.formatters import mimebundle
 from literate.present.html import output_html
 from literate.results import ItemResult
 from micrograd.engine import Value, topological_order
-from spelled_out import backward_stepper
+from spelled_out import backward_stepper, visiting_exercise
+from spelled_out.replay import graph_recipe, replay
+from spelled_out.stepper import live_example
+from spelled_out.visiting import diamond, run_order
 
 
-def neuron():
-    x1, x2 = Value(2.0, label="x1"), Value(0.0, label="x2")
-    w1, w2 = Value(-3.0, label="w1"), Value(1.0, label="w2")
+def neuron(x1=2.0, w1=-3.0):
+    x1, x2 = Value(x1, label="x1"), Value(0.0, label="x2")
+    w1, w2 = Value(w1, label="w1"), Value(1.0, label="w2")
     b = Value(6.8813735870195432, label="b")
     n = x1 * w1 + x2 * w2 + b
     n.label = "n"
@@ -22,31 +31,48 @@ def neuron():
     return o
 
 
+def grads_by_backward(root):
+    root.backward()
+    return [node.grad for node in topological_order(root)]
+
+
+def payload(html, index=0):
+    found = re.findall(r'data-frames="([^"]*)"', html)
+    return json.loads(unescape(found[index]))
+
+
 def test_the_last_frame_is_what_backward_gives():
-    o = neuron()
-    o.backward()
-    expected = [node.grad for node in topological_order(o)]
     stepper = backward_stepper(neuron())
-    assert stepper.frames[-1].grads == expected
+    assert stepper.frames[-1].grads == grads_by_backward(neuron())
 
 
-def test_one_frame_per_node_in_reverse_topological_order_after_the_seed():
+def test_forward_frames_first_one_node_each_in_topological_order_then_backward():
     o = neuron()
     order = topological_order(o)
-    stepper = backward_stepper(o)
-    assert len(stepper.frames) == len(order) + 1
-    assert stepper.frames[0].active is None
-    assert stepper.frames[0].grads == [0.0] * (len(order) - 1) + [1.0]
-    assert [f.active for f in stepper.frames[1:]] == [f"v{i}" for i in reversed(range(len(order)))]
+    frames = backward_stepper(o).frames
+    n = len(order)
+    assert len(frames) == 1 + n + 1 + n  # start, forward, seed, backward
+    assert [f.phase for f in frames] == ["forward"] * (n + 1) + ["backward"] * (n + 1)
+    assert frames[0].values == [None] * n
+    assert [f.active for f in frames[1 : n + 1]] == [f"v{i}" for i in range(n)]
+    for i, frame in enumerate(frames[1 : n + 1]):  # values appear one node at a time
+        assert frame.values == [node.data for node in order[: i + 1]] + [None] * (n - i - 1)
+        assert frame.grads == [0.0] * n
+    seed = frames[n + 1]
+    assert (
+        seed.grads == [0.0] * (n - 1) + [1.0] and seed.caption == "Backward pass. Seed: do/do = 1"
+    )
+    assert [f.active for f in frames[n + 2 :]] == [f"v{i}" for i in reversed(range(n))]
 
 
 def test_grads_fill_in_only_when_their_consumer_has_run():
     o = neuron()
-    stepper = backward_stepper(o)
+    frames = backward_stepper(o).frames
     n_index = [node.label for node in topological_order(o)].index("n")
-    before, after = stepper.frames[1], stepper.frames[2]  # o's rule runs first, then n's
-    assert before.grads[n_index] == after.grads[n_index] == stepper.frames[-1].grads[n_index]
-    assert stepper.frames[0].grads[n_index] == 0.0
+    seed = [f.phase for f in frames].index("backward")
+    before, after = frames[seed + 1], frames[seed + 2]  # o's rule runs first, then n's
+    assert frames[seed].grads[n_index] == 0.0
+    assert before.grads[n_index] == after.grads[n_index] == frames[-1].grads[n_index]
 
 
 def test_a_stale_grad_does_not_leak_into_the_frames():
@@ -57,44 +83,158 @@ def test_a_stale_grad_does_not_leak_into_the_frames():
     assert backward_stepper(o).frames[-1].grads == fresh
 
 
-def test_html_holds_the_svg_frames_and_escaped_captions():
-    a = Value(2.0, label="</script><b>")
-    root = a * a
-    data, _ = mimebundle(backward_stepper(root))
-    html = data["text/html"]
-    assert "<svg" in html and 'class="mg-stepper"' in html and "<?xml" not in html
-    payload = re.search(r'data-frames="([^"]*)"', html).group(1)
-    data = json.loads(unescape(payload))
-    assert data["frames"][-1]["grads"][0] == "grad 4.0000"
-    assert "</script><b>" not in html
-    assert "<script" not in html  # instant navigation would run a <script> of the content
+def test_each_backward_step_shows_local_times_upstream_on_its_edges_and_the_sum():
+    a = Value(3.0, label="a")
+    sq = a * a
+    sq.label = "sq"
+    out = sq + a  # a has three paths: twice through sq, once directly
+    out.label = "out"
+    stepper = backward_stepper(out)
+    edges = stepper.examples[0].trace.edges  # (a, sq), (a, sq), (sq, out), (a, out)
+    assert edges == [(0, 1), (0, 1), (1, 2), (0, 2)]
+    out_step, sq_step = stepper.frames[-3], stepper.frames[-2]
+    assert out_step.hot == [2, 3] and out_step.edges[2:] == ["1 * 1 = 1", "1 * 1 = 1"]
+    assert out_step.caption == (
+        "out = sq + a: sq → out carries 1 * 1 = 1, sq.grad: 0 + 1 = 1; "
+        "a → out carries 1 * 1 = 1, a.grad: 0 + 1 = 1"
+    )
+    assert sq_step.hot == [0, 1] and sq_step.edges[:2] == ["3 * 1 = 3", "3 * 1 = 3"]
+    assert sq_step.caption == (
+        "sq = a * a: a → sq carries 3 * 1 = 3, a.grad: 1 + 3 = 4; "
+        "a → sq carries 3 * 1 = 3, a.grad: 4 + 3 = 7"
+    )
+    assert stepper.frames[-1].caption == "a is a leaf: nothing to pass on; its grad is 7"
 
 
-def test_captions_name_the_rule_and_what_it_adds():
+def test_forward_captions_show_the_value_and_the_local_derivatives():
     a = Value(0.3, label="a")
     c = 2 * a  # a.__rmul__(2) builds a * 2: the inputs are (a, 2), in that order
     c.label = "c"
     t = c.tanh()
     t.label = "t"
     captions = [frame.caption for frame in backward_stepper(t).frames]
-    assert captions[0] == "Seed: dt/dt = 1"
-    assert captions[1] == f"t = tanh(c): c.grad += {1 - t.data**2:.4f} * 1.0000"
-    grad = f"{c.grad:.4f}"
-    assert captions[2] == f"c = a * 2: a.grad += 2.0000 * {grad}; 2.grad += 0.3000 * {grad}"
-    assert captions[-1] == f"a is a leaf: nothing to pass on; its grad is {a.grad:.4f}"
+    assert captions[1] == "a is a leaf: its value 0.3 is given"
+    assert captions[3] == "c = a * 2 = 0.3 * 2 = 0.6; local derivatives: dc/da = 2, dc/d2 = 0.3"
+    assert captions[4] == f"t = tanh(c) = tanh(0.6) = {t.data:.4g}; local derivatives: dt/dc = " + (
+        f"{1 - t.data**2:.4g}"
+    )
 
 
-def test_on_the_site_its_graph_is_cleaned_like_every_other_graph():
-    data, _ = mimebundle(backward_stepper(Value(2.0, label="a") * 3))
+def test_html_holds_the_svg_frames_and_escaped_captions():
+    a = Value(2.0, label="</script><b>")
+    html = mimebundle(backward_stepper(a * a))[0]["text/html"]
+    assert html.startswith('<div class="mg-stepper"') and "<svg" in html and "<?xml" not in html
+    data = payload(html)
+    assert data["frames"][-1]["grads"][0] == "grad 4.0000"
+    assert data["frames"][0]["values"][0] == "data ?"
+    assert data["edgeTitles"] == ["v0->v1op", "v0->v1op"]
+    assert "</script><b>" not in html
+    assert "<script" not in html  # instant navigation would run a <script> of the content
+
+
+def test_several_graphs_a_labelled_select_and_a_template_each():
+    a = Value(2.0, label="a")
+    b = Value(3.0, label="b")
+    html = mimebundle(backward_stepper({"a + b": a + b, "a * a": a * a}))[0]["text/html"]
+    assert '<label>Graph <select class="mg-stepper-select">' in html
+    assert '<option value="1">a * a</option>' in html
+    assert html.count("<template") == 1 and html.count("<svg") == 2
+    assert payload(html, 1)["title"] == "a * a"
+
+
+def test_on_the_site_its_graphs_are_cleaned_like_every_other_graph():
+    stepper = backward_stepper({"one": Value(2.0, label="a") * 3, "two": Value(1.0) + 2})
+    data, _ = mimebundle(stepper)
     page = output_html(ItemResult(outputs=[{"output_type": "execute_result", "data": data}]))
     assert '<div class="mg-stepper-graph"><svg class="lit-graph" style="max-width: ' in page
-    assert "<!--" not in page and re.findall(r'id="lit1-', page)
+    assert "<!--" not in page and re.findall(r'id="lit1-', page) and re.findall(r'id="lit2-', page)
 
 
 def test_the_controls_are_named_and_the_caption_is_a_live_region():
-    data, _ = mimebundle(backward_stepper(Value(2.0, label="a") * 3))
-    markup = data["text/html"]
+    markup = mimebundle(backward_stepper(Value(2.0, label="a") * 3))[0]["text/html"]
     for name in ("First step", "Previous step", "Next step", "Last step"):
         assert f'aria-label="{name}"' in markup
+    assert ">Forward pass</button>" in markup and ">Backward pass</button>" in markup
     assert '<p class="mg-stepper-caption" aria-live="polite">' in markup
+    assert '<p class="mg-stepper-status" role="status" aria-live="polite">' in markup
     assert 'aria-valuetext="step ' in markup
+
+
+def test_a_replayed_recipe_is_the_same_graph_with_the_new_leaves():
+    recipe = graph_recipe(neuron())
+    again = replay(recipe, {"x1": 1.5, "w1": 0.5})
+    assert grads_by_backward(again) == grads_by_backward(neuron(x1=1.5, w1=0.5))
+    assert graph_recipe(replay(recipe)) == recipe
+    swapped = replay(recipe, ops={str(len(recipe) - 1): "exp"})
+    assert swapped._op == "exp" and swapped.data == math.exp(swapped._prev[0].data)
+
+
+def test_a_replay_refuses_what_is_not_in_the_graph():
+    recipe = graph_recipe(neuron())
+    with pytest.raises(ValueError, match="no editable leaf"):
+        replay(recipe, {"n": 1.0})
+    with pytest.raises(ValueError, match="cannot swap"):
+        replay(recipe, ops={len(recipe) - 1: "*"})
+    with pytest.raises(ValueError, match="no operation"):
+        replay(recipe, ops={0: "+"})
+
+
+def test_live_example_prints_the_frames_of_the_new_values_and_returns_the_graph():
+    request = {"title": "n", "recipe": graph_recipe(neuron()), "values": {"x1": -1.0}}
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        graph = live_example(json.dumps(request))
+    data = json.loads(out.getvalue())
+    expected = [f"grad {g:.4f}" for g in grads_by_backward(neuron(x1=-1.0))]
+    assert data["frames"][-1]["grads"] == expected
+    assert data["summary"].startswith("o = ") and "do/dx1 = " in data["summary"]
+    assert "digraph" in graph.source
+
+
+def test_the_diamond_and_its_gradient():
+    d = diamond()
+    d.backward()
+    a = topological_order(d)[0]
+    assert (d.data, a.grad) == (18.0, 6 * a.data + 3)
+
+
+def test_a_right_order_is_confirmed_against_backward():
+    verdict = run_order(["d", "c", "b", "a"])
+    assert verdict.ok and verdict.grads == verdict.expected
+    assert verdict.messages() == [
+        "Right: every gradient matches backward(): a.grad = 15, b.grad = 6, c.grad = 3, d.grad = 1."
+    ]
+
+
+def test_running_b_too_early_loses_its_path_and_says_so():
+    verdict = run_order(["b", "d", "c", "a"])
+    assert not verdict.ok and verdict.wrong == ["a"]
+    assert verdict.messages() == [
+        "a.grad comes out 9, but backward() gives 15: short by 6.",
+        "b ran its rule before d (which uses b) had run, while b.grad was 0, not 6: "
+        "along the path through b, a received 0 instead of 6.",
+    ]
+
+
+def test_the_forward_order_loses_both_paths():
+    verdict = run_order(["a", "b", "c", "d"])
+    assert verdict.wrong == ["a"] and verdict.grads["a"] == 0.0
+    assert [e.label for e in verdict.early if e.passed] == ["b", "c"]
+
+
+def test_a_leaf_may_run_early_without_harm():
+    verdict = run_order(["a", "d", "b", "c"])
+    assert verdict.ok and "no harm done" in verdict.messages()[-1]
+
+
+def test_an_order_must_name_each_node_once():
+    with pytest.raises(ValueError, match="each of"):
+        run_order(["d", "b", "b", "a"])
+
+
+def test_the_exercise_markup_names_its_buttons_and_has_a_live_region():
+    markup = visiting_exercise()._repr_html_()
+    for label in "abcd":
+        assert f'aria-label="Run {label}\'s rule next">{label}</button>' in markup
+    assert '<div class="mg-visiting-feedback" role="status" aria-live="polite">' in markup
+    assert "<svg" in markup and "<script" not in markup

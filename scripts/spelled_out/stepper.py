@@ -1,120 +1,150 @@
-"""The backward pass, step by step: a graph whose grads fill in node by node, in the order the
-engine used, with buttons, a slider and the arrow keys (docs/assets/stepper.js drives it).
+"""The forward and backward pass, step by step: a graph whose values, then grads, fill in node by
+node, with what each edge carries (docs/assets/stepper.js drives it).
 
     from spelled_out import backward_stepper
-    backward_stepper(L)     # as a block's last expression
+    backward_stepper(L)                                  # as a block's last expression
+    backward_stepper({"(a + b) * c": L, "a * a": sq})    # several graphs, a select between them
 
-Frames come from the real engine: the stepper runs one backward pass itself, applying each
-node's own `_backward()` rule in `topological_order`, reversed, exactly as `Value.backward`
-does, and records every grad after every step. Without JavaScript the page shows the graph of
-the finished pass.
+Frames come from the real engine (spelled_out.passes). In the browser the reader can change a
+leaf (or swap an operation): the page's Pyodide replays the graph's recipe with the new values
+(spelled_out.replay) and `live_example` sends back the new frames and graph. Without
+JavaScript the page shows the graph of the finished pass.
 """
 
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass
 
-from micrograd.engine import topological_order
 from micrograd.viz import draw_dot
+from spelled_out.passes import Frame, Trace, formula, num, trace_frames
+from spelled_out.replay import editable_leaves, graph_recipe, replay, swappable
 
 
 @dataclass
-class Frame:
-    active: str | None  # the node name (as in draw_dot) whose rule was just applied
-    grads: list[float]  # every node's grad after this step, in trace order
-    caption: str
+class Example:
+    title: str
+    trace: Trace
+    recipe: list[dict]
+    graph: object  # the graphviz.Digraph of the finished pass, edges labelled
+
+    @property
+    def names(self) -> list[str]:
+        return self.trace.names
+
+    @property
+    def frames(self) -> list[Frame]:
+        return self.trace.frames
 
 
 @dataclass
 class BackwardStepper:
-    names: list[str]
-    frames: list[Frame]
-    graph: object  # the graphviz.Digraph of the finished pass
+    examples: list[Example]
+    rankdir: str = "LR"
+
+    @property
+    def names(self) -> list[str]:  # of the first example, the one shown first
+        return self.examples[0].names
+
+    @property
+    def frames(self) -> list[Frame]:
+        return self.examples[0].frames
 
     def __repr__(self) -> str:
-        return f"<backward stepper: {len(self.frames) - 1} steps over {len(self.names)} nodes>"
+        first = self.examples[0]
+        more = f" (and {len(self.examples) - 1} more graphs)" if len(self.examples) > 1 else ""
+        return f"<stepper: {len(first.frames) - 1} steps over {len(first.names)} nodes{more}>"
 
     def _repr_html_(self) -> str:
+        from spelled_out.stepper_html import stepper_html
+
         return stepper_html(self)
 
 
-def backward_stepper(root, rankdir: str = "LR") -> BackwardStepper:
-    """Run a fresh backward pass from root, recording the grads after each node's rule.
+def backward_stepper(graphs, rankdir: str = "LR") -> BackwardStepper:
+    """A stepper over one graph (its root Value) or several ({title: root}, in that order).
 
-    Every grad in the graph is reset first, so the last frame holds exactly what
-    `root.backward()` gives on a graph with zeroed grads, and the graph is left that way.
+    Each graph's grads are reset and one fresh backward pass is run, so its last frame holds
+    exactly what `root.backward()` gives on a graph with zeroed grads.
     """
-    order = topological_order(root)
-    names = [f"v{i}" for i in range(len(order))]  # the names draw_dot gives, in the same order
-    # how captions name a node: its label; else a constant's value (the 2 in 2 * c); else v3
-    readable = {
-        node: node.label or (f"{node.data:g}" if not node._prev else name)
-        for node, name in zip(order, names)
-    }
-    for node in order:
-        node.grad = 0.0
-    root.grad = 1.0
-    seed = f"Seed: d{readable[root]}/d{readable[root]} = 1"
-    frames = [Frame(None, [n.grad for n in order], seed)]
-    for i in reversed(range(len(order))):
-        order[i]._backward()
-        frames.append(Frame(names[i], [n.grad for n in order], _caption(order[i], readable)))
-    return BackwardStepper(names, frames, draw_dot(root, rankdir=rankdir))
+    roots = graphs if isinstance(graphs, dict) else {"": graphs}
+    if not roots:
+        raise ValueError("backward_stepper needs at least one graph")
+    return BackwardStepper([make_example(t, r, rankdir) for t, r in roots.items()], rankdir)
 
 
-def _caption(node, readable) -> str:
-    name = readable[node]
-    if not node._prev:
-        return f"{name} is a leaf: nothing to pass on; its grad is {node.grad:.4f}"
-    inputs = [readable[child] for child in node._prev]
-    if len(inputs) == 2:
-        formula = f"{inputs[0]} {node._op} {inputs[1]}"
-    elif node._op.startswith("**"):
-        formula = f"{inputs[0]}{node._op}"
-    else:
-        formula = f"{node._op}({inputs[0]})"
-    terms = "; ".join(
-        f"{readable[child]}.grad += {local:.4f} * {node.grad:.4f}"
-        for child, local in zip(node._prev, node._local)
-    )
-    return f"{name} = {formula}: {terms}"
+def make_example(title: str, root, rankdir: str = "LR") -> Example:
+    recipe = graph_recipe(root)
+    trace = trace_frames(root)
+    return Example(title, trace, recipe, draw_dot(root, rankdir=rankdir, edge_labels=True))
 
 
-def stepper_html(stepper: BackwardStepper) -> str:
-    """The graph of the finished pass with the frames for docs/assets/stepper.js; the controls
-    stay hidden where that script does not run (in Jupyter, say)."""
-    svg = stepper.graph.pipe(format="svg", encoding="utf-8")
-    svg = svg[svg.index("<svg") :]  # no XML prolog inside HTML
-    frames = [
-        {"active": f.active, "grads": [f"grad {g:.4f}" for g in f.grads], "caption": f.caption}
-        for f in stepper.frames
+def example_data(example: Example) -> dict:
+    """What stepper.js needs of one graph, as JSON-able data: every text it writes, per frame."""
+    trace = example.trace
+    nodes = trace.nodes
+
+    def edge_info(child: int, node: int, slot: int) -> str:
+        name, input_name = trace.readable[node], trace.readable[child]
+        local = num(nodes[node]._local[slot])
+        made = f"{name} = {_formula(trace, node)}"
+        return (
+            f"edge {input_name} → {name} ({made}): local derivative d{name}/d{input_name} = {local}"
+        )
+
+    slots = [
+        sum(1 for c, n in trace.edges[:e] if n == node) for e, (_, node) in enumerate(trace.edges)
     ]
-    # the frames ride in an attribute, not a <script>: Material's instant navigation re-creates
-    # every script of a new page, and would run JSON as JavaScript
-    data = html.escape(json.dumps({"names": stepper.names, "frames": frames}))
-    last = len(frames) - 1
-    markup = (
-        f'<div class="mg-stepper" tabindex="0" aria-label="The backward pass, step by step" '
-        f'data-frames="{data}">'
-        f'<div class="mg-stepper-graph">{svg}</div>'
-        '<div class="mg-stepper-controls" hidden>'
-        '<button type="button" data-step="first" aria-label="First step" title="First step (Home)">'
-        '<span aria-hidden="true">«</span></button>'
-        '<button type="button" data-step="prev" aria-label="Previous step" '
-        'title="Previous step (←)"><span aria-hidden="true">◀</span></button>'
-        f'<input type="range" min="0" max="{last}" value="{last}" aria-label="Step" '
-        f'aria-valuetext="step {last} of {last}">'
-        '<button type="button" data-step="next" aria-label="Next step" title="Next step (→)">'
-        '<span aria-hidden="true">▶</span></button>'
-        '<button type="button" data-step="last" aria-label="Last step" title="Last step (End)">'
-        '<span aria-hidden="true">»</span></button>'
-        f'<span class="mg-stepper-counter">step {last} of {last}</span>'
-        "</div>"
-        # a polite live region: each step's caption is read out as the reader steps
-        '<p class="mg-stepper-caption" aria-live="polite">'
-        f"{html.escape(frames[-1]['caption'])}</p>"
-        "</div>"
+    root, leaves = trace.readable[-1], editable_leaves(example.recipe)
+    grads = ", ".join(
+        f"d{root}/d{leaf['label']} = {num(nodes[leaf['index']].grad)}" for leaf in leaves
     )
-    return markup
+    return {
+        "title": example.title,
+        "summary": f"{root} = {num(nodes[-1].data)}" + (f"; {grads}" if grads else ""),
+        "names": trace.names,
+        "edges": [edge_info(c, n, s) for (c, n), s in zip(trace.edges, slots)],
+        "edgeTitles": [f"{trace.names[c]}->{trace.names[n]}op" for c, n in trace.edges],
+        "recipe": example.recipe,
+        "leaves": leaves,
+        "ops": [
+            {
+                "index": i,
+                "label": trace.readable[i],
+                "inputs": [trace.readable[j] for j in s["inputs"]],
+                "op": s["op"],
+                "choices": swappable(s["op"]),
+            }
+            for i, s in enumerate(example.recipe)
+            if swappable(s["op"])
+        ],
+        "frames": [
+            {
+                "phase": f.phase,
+                "active": f.active,
+                "values": ["data ?" if v is None else f"data {v:.4f}" for v in f.values],
+                "grads": [f"grad {g:.4f}" for g in f.grads],
+                "edges": f.edges,
+                "hot": f.hot,
+                "caption": f.caption,
+            }
+            for f in example.frames
+        ],
+    }
+
+
+def _formula(trace: Trace, i: int) -> str:
+    return formula(trace.nodes[i], trace.readable, {n: j for j, n in enumerate(trace.nodes)})
+
+
+def live_example(request: str):
+    """For the browser: replay a recipe with the reader's leaf values and operations, print the
+    new example's data as one line of JSON, and return its graph (the page draws it).
+
+    request is JSON: {"title", "recipe", "values": {label: number}, "ops": {position: op},
+    "rankdir"}."""
+    asked = json.loads(request)
+    root = replay(asked["recipe"], asked.get("values"), asked.get("ops"))
+    example = make_example(asked.get("title", ""), root, asked.get("rankdir", "LR"))
+    print(json.dumps(example_data(example)))
+    return example.graph

@@ -1,0 +1,134 @@
+// Editable leaves for the stepper (stepper.js): the reader changes a leaf's value (or swaps an
+// operation), and the page's Python (runner.js: Pyodide with this site's micrograd) replays the
+// graph's recipe on fresh Values, runs the forward and backward pass with the engine, and sends
+// back the new frames (one line of JSON, printed) and the new graph (drawn by Viz.js).
+// Nothing is re-derived here: every number comes from the engine.
+(function () {
+  let drawn = 0; // graphs drawn in the browser, for unique SVG ids
+
+  // an SVG from the worker, cleaned as the build cleans its graphs (scripts/literate/present/svg.py)
+  function graphElement(markup) {
+    const prefix = `mg-live${++drawn}-`;
+    markup = markup
+      .slice(markup.indexOf("<svg"))
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+      .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+      .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+    const holder = document.createElement("div");
+    holder.innerHTML = markup;
+    const svg = holder.querySelector("svg");
+    const width = svg.getAttribute("width");
+    if (!svg.getAttribute("viewBox") && width && svg.getAttribute("height")) {
+      svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(svg.getAttribute("height"))}`);
+    }
+    svg.removeAttribute("width");
+    svg.removeAttribute("height");
+    if (width) svg.style.maxWidth = /^[\d.]+$/.test(width) ? `${width}px` : width;
+    svg.classList.add("lit-graph");
+    return svg;
+  }
+
+  function field(text, control) {
+    const label = document.createElement("label");
+    label.append(`${text} `, control);
+    return label;
+  }
+
+  function setUp(root) {
+    const stepper = root.mgStepper;
+    if (!stepper || root.dataset.live) return;
+    root.dataset.live = "1";
+    if (stepper.box === root) return; // no setup panel to put the leaves in
+    const fieldset = stepper.box.querySelector(".mg-stepper-leaves");
+    const status = stepper.box.querySelector(".mg-stepper-status");
+    if (!fieldset) return;
+    if (!window.literateRunner) {
+      fieldset.hidden = true; // no Python on this page
+      return;
+    }
+    let asked = 0;
+
+    function build(data) {
+      fieldset.querySelectorAll("label, button").forEach((e) => e.remove());
+      for (const leaf of data.leaves) {
+        const input = document.createElement("input");
+        Object.assign(input, { type: "number", step: "any", value: String(leaf.value) });
+        input.dataset.leaf = leaf.label;
+        input.setAttribute("aria-label", `value of the leaf ${leaf.label}`);
+        input.addEventListener("change", recompute);
+        fieldset.append(field(leaf.label, input));
+      }
+      for (const op of data.ops) {
+        const select = document.createElement("select");
+        select.dataset.op = op.index;
+        select.setAttribute("aria-label", `operation of ${op.label}`);
+        for (const choice of op.choices) select.add(new Option(choice, choice, false, choice === op.op));
+        select.addEventListener("change", recompute);
+        // the operation in its formula: e = a [*] b, o = [tanh](n)
+        const label = document.createElement("label");
+        const [first, second] = op.inputs;
+        if (second !== undefined) label.append(`${op.label} = ${first} `, select, ` ${second}`);
+        else label.append(`${op.label} = `, select, `(${first})`);
+        fieldset.append(label);
+      }
+      const button = document.createElement("button");
+      Object.assign(button, { type: "button", textContent: "Recompute" });
+      button.addEventListener("click", recompute);
+      fieldset.append(button);
+      fieldset.hidden = !data.leaves.length && !data.ops.length;
+    }
+
+    async function recompute() {
+      const data = stepper.example();
+      const values = {};
+      for (const input of fieldset.querySelectorAll("input[data-leaf]")) {
+        const value = Number(input.value);
+        if (input.value.trim() === "" || !Number.isFinite(value)) {
+          status.textContent = `${input.dataset.leaf} must be a number.`;
+          return;
+        }
+        values[input.dataset.leaf] = value;
+      }
+      const ops = {};
+      fieldset.querySelectorAll("select[data-op]").forEach((s) => (ops[s.dataset.op] = s.value));
+      const request = { title: data.title, recipe: data.recipe, values, ops, rankdir: stepper.box.dataset.rankdir };
+      const code =
+        `__import__("spelled_out.stepper", fromlist=["live_example"])` +
+        `.live_example(${JSON.stringify(JSON.stringify(request))})`;
+      const mine = ++asked;
+      status.textContent = "Recomputing with the engine (the first time starts Python in your browser)…";
+      try {
+        const result = await window.literateRunner.run(code, { line: 1 });
+        if (mine !== asked) return; // a newer edit is on its way
+        if (result.error) {
+          const lines = result.error.trim().split("\n");
+          status.textContent = `Could not recompute: ${lines[lines.length - 1]}`;
+          return;
+        }
+        const printed = result.streams.filter((s) => s.name === "stdout").map((s) => s.text).join("");
+        const fresh = JSON.parse(printed.trim().split("\n").pop());
+        const display = (result.displays || []).find((d) => d.svg !== undefined);
+        if (!display) throw new Error("no graph came back");
+        stepper.replace(fresh, graphElement(display.svg));
+        status.textContent = `Recomputed by the engine: ${fresh.summary}.`;
+      } catch (error) {
+        if (mine === asked) status.textContent = `Could not recompute: ${error.message}`;
+      }
+    }
+
+    build(stepper.example());
+    stepper.box.addEventListener("mg-stepper-example", (event) => {
+      // another graph chosen: its own leaves; an edit keeps the reader's inputs as they are
+      if (event.detail.title !== fieldset.dataset.title) build(event.detail);
+      fieldset.dataset.title = event.detail.title;
+    });
+    fieldset.dataset.title = stepper.example().title;
+  }
+
+  function setUpAll() {
+    document.querySelectorAll(".mg-stepper").forEach(setUp);
+  }
+  if (typeof document$ !== "undefined") document$.subscribe(setUpAll);
+  else document.addEventListener("DOMContentLoaded", setUpAll);
+})();

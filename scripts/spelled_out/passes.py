@@ -1,0 +1,135 @@
+"""The frames of a stepper: the forward pass node by node, then the backward pass node by node,
+every number read from the real engine.
+
+The forward frames show each node's value appearing in `topological_order`, with the local
+derivatives its operation recorded on the edges from its inputs. The backward frames run a
+fresh backward pass exactly as `Value.backward` does (seed the root, then each node's own
+`_backward()` in reverse order) and record, for each step, what every edge carried:
+local derivative * upstream gradient = contribution, and how each input's grad accumulated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from micrograd.engine import topological_order
+
+
+@dataclass
+class Frame:
+    phase: str  # "forward" or "backward"
+    active: str | None  # the node (named as in draw_dot: v0, v1, ...) this step is about
+    values: list[float | None]  # every node's data once the forward pass reached it, else None
+    grads: list[float]  # every node's grad after this step, in trace order
+    edges: list[str]  # the label of every edge from an input to an operation, in trace order
+    hot: list[int]  # the edges this step works on
+    caption: str
+
+
+@dataclass
+class Trace:
+    nodes: list  # the Values, in topological order (draw_dot's v0, v1, ... in the same order)
+    names: list[str]
+    readable: list[str]  # how captions name each node
+    edges: list[tuple[int, int]]  # (input, node) per edge into an operation, input order kept
+    frames: list[Frame]
+
+
+def num(x: float) -> str:
+    """A number as the captions and edge labels show it (draw_dot's format for edges)."""
+    return f"{x:.4g}"
+
+
+def trace_frames(root) -> Trace:
+    """Record the forward pass, then run a fresh backward pass from root recording each step.
+
+    Every grad in the graph is reset first, so the last frame holds exactly what
+    `root.backward()` gives on a graph with zeroed grads, and the graph is left that way.
+    """
+    nodes = topological_order(root)
+    index = {node: i for i, node in enumerate(nodes)}
+    names = [f"v{i}" for i in range(len(nodes))]
+    # a node's label; else a constant's value (the 2 in 2 * c); else its draw_dot name
+    readable = [
+        node.label or (f"{node.data:g}" if not node._prev else name)
+        for node, name in zip(nodes, names)
+    ]
+    edges = [(index[child], i) for i, node in enumerate(nodes) for child in node._prev]
+    into = {i: [e for e, (_, n) in enumerate(edges) if n == i] for i in range(len(nodes))}
+    for node in nodes:
+        node.grad = 0.0
+
+    frames = []
+    values: list[float | None] = [None] * len(nodes)
+    labels = [""] * len(edges)
+    zeros = [0.0] * len(nodes)
+    start = "Forward pass: nothing is computed yet; each step computes one node, inputs first"
+    frames.append(Frame("forward", None, list(values), zeros, list(labels), [], start))
+    for i, node in enumerate(nodes):
+        values[i] = node.data
+        for e, local in zip(into[i], node._local):
+            labels[e] = num(local)
+        caption = _forward_caption(node, readable, index)
+        frames.append(
+            Frame("forward", names[i], list(values), zeros, list(labels), into[i], caption)
+        )
+
+    root.grad = 1.0
+    seed = f"Backward pass. Seed: d{readable[-1]}/d{readable[-1]} = 1"
+    grads = [n.grad for n in nodes]
+    frames.append(Frame("backward", names[-1], list(values), grads, list(labels), [], seed))
+    for i in reversed(range(len(nodes))):
+        node = nodes[i]
+        before = [child.grad for child in node._prev]
+        node._backward()  # the engine's own rule
+        for e, local in zip(into[i], node._local):
+            labels[e] = f"{num(local)} * {num(node.grad)} = {num(local * node.grad)}"
+        caption = _backward_caption(node, readable, index, before)
+        grads = [n.grad for n in nodes]
+        frames.append(
+            Frame("backward", names[i], list(values), grads, list(labels), into[i], caption)
+        )
+    return Trace(nodes, names, readable, edges, frames)
+
+
+def formula(node, readable, index) -> str:
+    """How a node was made, with its inputs' names: 'a * b', 'tanh(n)', 'a**2'."""
+    inputs = [readable[index[child]] for child in node._prev]
+    if len(inputs) == 2:
+        return f"{inputs[0]} {node._op} {inputs[1]}"
+    if node._op.startswith("**"):
+        return f"{inputs[0]}{node._op}"
+    return f"{node._op}({inputs[0]})"
+
+
+def _forward_caption(node, readable, index) -> str:
+    name = readable[index[node]]
+    if not node._prev:
+        return f"{name} is a leaf: its value {num(node.data)} is given"
+    with_numbers = formula(node, {index[c]: num(c.data) for c in node._prev}, index)
+    locals_ = ", ".join(
+        f"d{name}/d{readable[index[child]]} = {num(local)}"
+        for child, local in zip(node._prev, node._local)
+    )
+    return (
+        f"{name} = {formula(node, readable, index)} = {with_numbers} = {num(node.data)}; "
+        f"local derivatives: {locals_}"
+    )
+
+
+def _backward_caption(node, readable, index, before) -> str:
+    name = readable[index[node]]
+    if not node._prev:
+        return f"{name} is a leaf: nothing to pass on; its grad is {num(node.grad)}"
+    running = {}  # an input used twice (a * a) accumulates within one step
+    terms = []
+    for child, local, start in zip(node._prev, node._local, before):
+        child_name = readable[index[child]]
+        old = running.get(child, start)
+        share = local * node.grad
+        running[child] = old + share
+        terms.append(
+            f"{child_name} → {name} carries {num(local)} * {num(node.grad)} = {num(share)}, "
+            f"{child_name}.grad: {num(old)} + {num(share)} = {num(running[child])}"
+        )
+    return f"{name} = {formula(node, readable, index)}: " + "; ".join(terms)

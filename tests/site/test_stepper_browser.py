@@ -1,0 +1,269 @@
+"""The stepper and the visiting-order exercise in Chromium, on the built site with every request
+outside it refused: forward and backward steps, edges that say their local derivative, a graph
+select, leaves edited and recomputed by the engine in Pyodide (checked against backward() in
+CPython), orders of the backward pass judged, phone width and the dark scheme."""
+
+from __future__ import annotations
+
+import pytest
+
+from micrograd.engine import Value, topological_order
+from spelled_out.visiting import run_order
+
+from .test_browser import DESKTOP, PHONE, open_page  # noqa: F401  (open_page is a fixture)
+from .test_runner import RUN_TIMEOUT, refuse_outside
+
+pytestmark = pytest.mark.site
+
+CHAIN_RULE = "chain-rule/index.html"
+TOPOLOGICAL = "topological-sort/index.html"
+
+STATE_JS = """(root) => {
+  const data = JSON.parse(root.dataset.frames);
+  const text = (name, prefix) => {
+    const title = [...root.querySelectorAll('g.node > title')].find((t) => t.textContent === name);
+    const found = title && [...title.parentNode.querySelectorAll('text')]
+      .find((t) => t.textContent.startsWith(prefix));
+    return found ? found.textContent : null;
+  };
+  return {
+    step: +root.dataset.step, phase: root.dataset.phase, title: data.title,
+    frames: data.frames.length, names: data.names,
+    values: data.names.map((n) => text(n, 'data ')), grads: data.names.map((n) => text(n, 'grad ')),
+    hot: [...root.querySelectorAll('g.mg-edge.mg-hot > text')].map((t) => t.textContent),
+    caption: root.querySelector('.mg-stepper-caption').textContent,
+  };
+}"""
+
+
+def chain_rule_graph(a=2.0, b=-3.0, c=10.0, f=-2.0) -> Value:
+    """L = (a*b + c) * f as docs/chain-rule.md builds it."""
+    a, b, c, f = (Value(v, label=n) for v, n in ((a, "a"), (b, "b"), (c, "c"), (f, "f")))
+    e = a * b
+    e.label = "e"
+    d = e + c
+    d.label = "d"
+    L = d * f
+    L.label = "L"
+    return L
+
+
+def state(root) -> dict:
+    return root.evaluate(STATE_JS)
+
+
+def first_stepper(page):
+    root = page.locator(".mg-stepper").first
+    root.scroll_into_view_if_needed()
+    return root, page.locator(".mg-stepper-setup").first
+
+
+def test_forward_steps_then_backward_steps_with_their_arithmetic(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(CHAIN_RULE, DESKTOP)
+    root, box = first_stepper(page)
+    start = state(root)
+    assert start["step"] == 0 and start["phase"] == "forward"
+    assert set(start["values"]) == {"data ?"}  # nothing computed before the forward pass
+    root.locator("button[data-step=next]").click()
+    one = state(root)
+    assert one["step"] == 1 and one["values"][0] == "data 2.0000" and one["values"][1] == "data ?"
+    root.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    assert state(root)["step"] == 1
+    box.get_by_role("button", name="Backward pass").click()
+    seed = state(root)
+    assert seed["phase"] == "backward" and seed["caption"] == "Backward pass. Seed: dL/dL = 1"
+    assert seed["values"] == [f"data {n.data:.4f}" for n in topological_order(chain_rule_graph())]
+    root.get_by_role("button", name="Next step").click()  # L's rule: L = d * f
+    step = state(root)
+    assert step["caption"].startswith("L = d * f: d → L carries -2 * 1 = -2, d.grad: 0 + -2 = -2")
+    assert step["hot"] == ["-2 * 1 = -2", "4 * 1 = 4"]  # the two edges into L, labelled
+    root.get_by_role("button", name="Previous step").click()
+    assert state(root)["step"] == seed["step"]
+    box.get_by_role("button", name="Forward pass").click()
+    assert state(root)["step"] == 0
+    root.focus()
+    page.keyboard.press("End")
+    done = state(root)
+    L = chain_rule_graph()
+    L.backward()
+    assert done["grads"] == [f"grad {n.grad:.4f}" for n in topological_order(L)]
+    assert not recorder.errors, recorder.errors
+
+
+def test_an_edge_says_its_local_derivative_when_focused_or_clicked(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(CHAIN_RULE, DESKTOP)
+    root, _ = first_stepper(page)
+    root.focus()
+    page.keyboard.press("Tab")  # the first edge, a → e, is the next stop after the stepper
+    focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
+    assert focused == "edge a → e (e = a * b): local derivative de/da = -3"
+    info = root.locator(".mg-stepper-edge")
+    assert info.is_visible() and info.text_content() == focused
+    page.keyboard.press("End")  # every edge labelled with what it carried
+    root.get_by_role("button", name="edge c → d").locator("text").click()  # its label
+    assert info.text_content() == "edge c → d (d = e + c): local derivative dd/dc = 1"
+    assert not recorder.errors, recorder.errors
+
+
+def test_a_select_switches_between_graphs(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(CHAIN_RULE, DESKTOP)
+    root, box = first_stepper(page)
+    select = box.get_by_label("Graph")
+    select.select_option(index=1)
+    switched = state(root)
+    assert switched["title"].startswith("t * t") and switched["step"] == 0
+    assert len(switched["names"]) == 2
+    root.focus()
+    page.keyboard.press("End")
+    assert state(root)["grads"] == ["grad 6.0000", "grad 1.0000"]  # d(t*t)/dt = 2t at t = 3
+    captions = [f["caption"] for f in root.evaluate("(r) => JSON.parse(r.dataset.frames).frames")]
+    assert captions[-2].endswith("t → t*t carries 3 * 1 = 3, t.grad: 3 + 3 = 6")  # the sum
+    assert box.get_by_label("value of the leaf t").is_visible()
+    select.select_option(index=0)
+    assert state(root)["title"].startswith("L =")
+    assert not recorder.errors, recorder.errors
+
+
+def test_editing_a_leaf_recomputes_with_the_engine(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(CHAIN_RULE, DESKTOP)
+    refuse_outside(page)
+    root, box = first_stepper(page)
+    leaf = box.get_by_label("value of the leaf a")
+    leaf.fill("3.5")
+    leaf.press("Enter")
+    leaf.dispatch_event("change")
+    status = box.locator(".mg-stepper-status")
+    page.wait_for_function(
+        "(el) => /^(Recomputed|Could)/.test(el.textContent)",
+        arg=status.element_handle(),
+        timeout=RUN_TIMEOUT,
+    )
+    assert status.text_content().startswith("Recomputed by the engine"), status.text_content()
+    assert status.get_attribute("aria-live") == "polite"
+    root.focus()
+    page.keyboard.press("End")
+    shown = state(root)
+    L = chain_rule_graph(a=3.5)
+    L.backward()
+    nodes = topological_order(L)
+    assert shown["grads"] == [f"grad {n.grad:.4f}" for n in nodes]
+    assert shown["values"] == [f"data {n.data:.4f}" for n in nodes]
+    assert f"dL/da = {nodes[0].grad:.4g}" in status.text_content()
+    assert root.locator("svg.lit-graph").count() == 1  # the graph drawn anew, in its place
+    assert not recorder.errors, recorder.errors
+    assert not recorder.foreign_requests(), recorder.foreign_requests()
+
+
+def feedback_after(page, box) -> str:
+    feedback = box.locator(".mg-visiting-feedback")
+    page.wait_for_function(
+        "(el) => /^(Order|Could)/.test(el.textContent)",
+        arg=feedback.element_handle(),
+        timeout=RUN_TIMEOUT,
+    )
+    return feedback.inner_text()
+
+
+def test_a_wrong_then_a_right_visiting_order(open_page) -> None:  # noqa: F811
+    page, recorder = open_page(TOPOLOGICAL, DESKTOP)
+    refuse_outside(page)
+    box = page.locator(".mg-visiting")
+    box.scroll_into_view_if_needed()
+    run = box.get_by_role("button", name="Run this order")
+    assert run.is_disabled()
+    for label in ["b", "d", "c", "a"]:  # with the keyboard: b runs too early
+        box.get_by_role("button", name=f"Run {label}'s rule next").focus()
+        page.keyboard.press("Enter")
+    assert box.locator(".mg-visiting-order").text_content().startswith("Your order: b, d, c, a")
+    run.focus()
+    page.keyboard.press("Enter")
+    text = feedback_after(page, box)
+    wrong = run_order(["b", "d", "c", "a"])
+    assert text.startswith("Order b, d, c, a: wrong.")
+    for message in wrong.messages():
+        assert message in text
+    assert box.locator("g.node.mg-wrong").count() == 1
+    assert box.locator("g.node.mg-wrong text", has_text="grad 9.0000").count() == 1
+
+    box.get_by_role("button", name="Clear").click()
+    titles = page.evaluate("(box) => JSON.parse(box.dataset.visiting).names", box.element_handle())
+    for label in ["d", "c", "b", "a"]:  # by clicking the graph's nodes
+        box.locator("g.node", has=page.locator(f"title:text-is('{titles[label]}')")).click()
+    run.click()
+    text = feedback_after(page, box)
+    assert text.startswith("Order d, c, b, a: right.")
+    assert run_order(["d", "c", "b", "a"]).messages()[0] in text
+    assert box.locator("g.node.mg-wrong").count() == 0
+    assert not recorder.errors, recorder.errors
+
+
+@pytest.mark.parametrize("path", [CHAIN_RULE, TOPOLOGICAL])
+def test_phone_width_and_dark_scheme(path, open_page) -> None:  # noqa: F811
+    page, recorder = open_page(path, PHONE)
+    overflow = page.evaluate(
+        """() => [...document.querySelectorAll(
+              '.mg-stepper-row, .mg-stepper-leaves, .mg-stepper-controls, .mg-visiting-row')]
+          .filter((e) => e.offsetParent !== null)
+          .flatMap((e) => [...e.children].map((c) => c.getBoundingClientRect()))
+          .filter((r) => r.right > window.innerWidth + 1 || r.left < -1).length"""
+    )
+    assert overflow == 0
+    page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
+    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    filters = page.evaluate(
+        "[...document.querySelectorAll('.mg-stepper-graph svg, .mg-visiting-graph svg')]"
+        ".map((svg) => getComputedStyle(svg).filter)"
+    )
+    assert filters and all(f.startswith("invert") for f in filters), filters
+    assert not recorder.errors, recorder.errors
+
+
+def test_swapping_an_operation_recomputes_with_the_engine(open_page) -> None:  # noqa: F811
+    page, recorder = open_page("neuron/index.html", DESKTOP)
+    refuse_outside(page)
+    root, box = first_stepper(page)
+    box.get_by_label("operation of o").select_option("exp")
+    status = box.locator(".mg-stepper-status")
+    page.wait_for_function(
+        "(el) => /^(Recomputed|Could)/.test(el.textContent)",
+        arg=status.element_handle(),
+        timeout=RUN_TIMEOUT,
+    )
+    assert status.text_content().startswith("Recomputed by the engine"), status.text_content()
+    root.focus()
+    page.keyboard.press("End")
+    x1, x2 = Value(2.0, label="x1"), Value(0.0, label="x2")
+    w1, w2 = Value(-3.0, label="w1"), Value(1.0, label="w2")
+    n = x1 * w1 + x2 * w2 + Value(6.8813735870195432, label="b")
+    o = n.exp()
+    o.backward()
+    shown = state(root)
+    assert shown["grads"] == [f"grad {node.grad:.4f}" for node in topological_order(o)]
+    assert root.locator("g.node text", has_text="exp").count() == 1  # the graph drawn anew
+    assert not recorder.errors, recorder.errors
+
+
+def test_without_javascript_the_finished_graph_shows(browser, site_url) -> None:
+    context = browser.new_context(viewport=DESKTOP, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(site_url + "chain-rule/")
+        root = page.locator(".mg-stepper").first
+        L = chain_rule_graph()
+        L.backward()
+        shown = root.evaluate(
+            "(root) => [...root.querySelectorAll('g.node text')].map((t) => t.textContent)"
+        )
+        for node in topological_order(L):
+            assert f"grad {node.grad:.4f}" in shown
+        assert root.locator("svg").is_visible()
+        assert not page.locator(".mg-stepper-setup").first.is_visible()
+        assert not root.locator(".mg-stepper-controls").is_visible()
+        assert page.locator(".mg-visiting").count() == 0  # not on this page
+        page.goto(site_url + "topological-sort/")
+        assert page.locator(".mg-visiting-nojs").is_visible()
+        assert not page.locator(".mg-visiting-controls").is_visible()
+    finally:
+        context.close()
