@@ -7,8 +7,8 @@
 // in <div class="lit-blocks" data-lit-page="{path, blocks}">. Blocks share one namespace in page
 // order, as at build: running a block first runs the blocks above it that have not run yet.
 //
-// For other scripts (exercises, the stepper): window.literateRunner.run(code, {line}) runs code
-// in the page's worker and resolves to {displays, error, raised, streams};
+// For other scripts (exercises, the stepper): window.literateRunner.run(code, {line, path})
+// runs code in the page's worker and resolves to {displays, error, raised, streams};
 // window.literateRunner.grade(index, attempt) grades an exercise and resolves to
 // {grade: {passed, message}, streams} (exercises.js).
 (function () {
@@ -62,14 +62,16 @@
     }
 
     // Run code in the page's namespace (the worker starts on first use).
-    run(code, { line = 1, raises = null, onStream = null, grade = null } = {}) {
+    // `path` names code that is not the page's own (a script's helper call), so that its
+    // tracebacks do not quote the page's lines.
+    run(code, { line = 1, raises = null, onStream = null, grade = null, path = this.path } = {}) {
       this.startWorker();
       const id = this.nextId++;
       return this.ready.then(
         () =>
           new Promise((resolve, reject) => {
             this.pending.set(id, { resolve, reject, onStream, streams: [] });
-            this.worker.postMessage({ id, code, path: this.path, line, raises, grade });
+            this.worker.postMessage({ id, code, path, line, raises, grade });
           }),
       );
     }

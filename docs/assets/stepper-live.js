@@ -99,7 +99,7 @@
       const mine = ++asked;
       status.textContent = "Recomputing with the engine (the first time starts Python in your browser)…";
       try {
-        const result = await window.literateRunner.run(code, { line: 1 });
+        const result = await window.literateRunner.run(code, { line: 1, path: "<stepper>" });
         if (mine !== asked) return; // a newer edit is on its way
         if (result.error) {
           const lines = result.error.trim().split("\n");

@@ -58,7 +58,7 @@
         `.check_order(${JSON.stringify(JSON.stringify(order))})`;
       feedback.textContent = "Running your order with the engine (the first time starts Python in your browser)…";
       try {
-        const result = await window.literateRunner.run(code, { line: 1 });
+        const result = await window.literateRunner.run(code, { line: 1, path: "<visiting order>" });
         if (mine !== asked) return;
         if (result.error) throw new Error(result.error.trim().split("\n").pop());
         const printed = result.streams.filter((s) => s.name === "stdout").map((s) => s.text).join("");
