@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 import json
 
-from spelled_out.stepper import BackwardStepper, Example, example_data
+from spelled_out.example import Example, example_data
 
 
 def _svg(example: Example) -> str:
@@ -35,16 +35,15 @@ def _button(step: str, name: str, key: str, glyph: str) -> str:
     )
 
 
-def _setup(stepper: BackwardStepper, templates: str) -> str:
+def _setup(examples: list[Example], rankdir: str, templates: str) -> str:
     choose = ""
-    if len(stepper.examples) > 1:
+    if len(examples) > 1:
         options = "".join(
-            f'<option value="{i}">{html.escape(e.title)}</option>'
-            for i, e in enumerate(stepper.examples)
+            f'<option value="{i}">{html.escape(e.title)}</option>' for i, e in enumerate(examples)
         )
         choose = f'<label>Graph <select class="mg-stepper-select">{options}</select></label>'
     return (
-        f'<div class="mg-stepper-setup" data-rankdir="{stepper.rankdir}" hidden>'
+        f'<div class="mg-stepper-setup" data-rankdir="{rankdir}" hidden>'
         f'<div class="mg-stepper-row">{choose}'
         '<button type="button" data-phase="forward" title="Go to the start of the forward pass">'
         "Forward pass</button>"
@@ -57,14 +56,14 @@ def _setup(stepper: BackwardStepper, templates: str) -> str:
     )
 
 
-def stepper_html(stepper: BackwardStepper) -> str:
+def stepper_html(examples: list[Example], rankdir: str) -> str:
     """The stepper's HTML (see the module docstring)."""
-    first = stepper.examples[0]
+    first = examples[0]
     last = len(first.frames) - 1
     caption = html.escape(first.frames[-1].caption)
     templates = "".join(
         f'<template class="mg-stepper-more" data-frames="{_data(e)}">{_svg(e)}</template>'
-        for e in stepper.examples[1:]
+        for e in examples[1:]
     )
     return (
         '<div class="mg-stepper" tabindex="0" '
@@ -85,5 +84,5 @@ def stepper_html(stepper: BackwardStepper) -> str:
         f'<p class="mg-stepper-caption" aria-live="polite">{caption}</p>'
         '<p class="mg-stepper-edge" hidden></p>'
         "</div>"
-        f"{_setup(stepper, templates)}"
+        f"{_setup(examples, rankdir, templates)}"
     )
