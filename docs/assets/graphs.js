@@ -1,7 +1,8 @@
 // Graph SVGs scale down to the content width (scripts/literate/present/svg.py keeps their natural width as
 // max-width). A wide graph would shrink until its text is unreadable, so it never goes below
-// 60% of its natural size: the .lit-display container scrolls sideways instead. A click on a
-// graph shows it at full size (scroll to see it all); a second click fits it again.
+// 60% of its natural size: the .lit-display container scrolls sideways instead. A graph shown
+// smaller than its natural size gets a bar under it that says so and opens it full size in a
+// dialog (a button: keyboard too; Escape or Close puts it back).
 (function () {
   const SMALLEST = 0.6;
 
@@ -18,13 +19,53 @@
     if (!natural) return;
     // a stepper shows its whole graph, so that the active node is always in view
     if (!svg.closest(".mg-stepper")) svg.style.minWidth = `${Math.round(natural * SMALLEST)}px`;
-    svg.setAttribute("title", "Click to show at full size");
-    svg.addEventListener("click", () => {
-      const full = svg.classList.toggle("lit-fullsize");
-      svg.style.width = full ? `${Math.round(natural)}px` : "";
-      svg.style.maxWidth = full ? "none" : `${natural}px`;
-      markScrollable();
+    if (!svg.closest(".mg-stepper, .mg-visiting")) svg.dataset.litNatural = String(natural);
+  }
+
+  // The bar under a graph shown smaller than its natural size: a note and the full-size button.
+  function updateZoomBar(svg) {
+    const box = svg.closest(".lit-display");
+    if (!box || !svg.dataset.litNatural) return;
+    const natural = Number(svg.dataset.litNatural);
+    const reduced = svg.getBoundingClientRect().width < natural - 2;
+    let bar = box.nextElementSibling;
+    if (!bar || !bar.classList.contains("lit-zoom-bar")) {
+      if (!reduced) return;
+      bar = document.createElement("p");
+      bar.className = "lit-zoom-bar";
+      bar.innerHTML = '<span></span> <button type="button">Open it full size</button>';
+      bar.querySelector("button").addEventListener("click", () => openFullSize(svg));
+      box.after(bar);
+    }
+    bar.hidden = !reduced;
+    bar.querySelector("span").textContent =
+      box.scrollWidth > box.clientWidth + 1
+        ? "Wider than the page: scroll the picture sideways, or"
+        : "Shown smaller than its natural size:";
+  }
+
+  // The picture itself moves into a modal dialog and back (no copy: ids stay unique).
+  function openFullSize(svg) {
+    const home = svg.parentElement;
+    const placeholder = document.createComment("full-size view");
+    home.insertBefore(placeholder, svg);
+    const dialog = document.createElement("dialog");
+    dialog.className = "lit-zoom";
+    dialog.setAttribute("aria-label", "The picture at full size");
+    dialog.innerHTML =
+      '<form method="dialog"><button type="submit">Close (Esc)</button></form><div class="lit-zoom-body"></div>';
+    const body = dialog.querySelector(".lit-zoom-body");
+    const width = svg.style.width;
+    svg.style.width = `${svg.dataset.litNatural}px`;
+    body.append(svg);
+    document.body.append(dialog);
+    dialog.addEventListener("close", () => {
+      svg.style.width = width;
+      placeholder.replaceWith(svg);
+      dialog.remove();
+      updateZoomBar(svg);
     });
+    dialog.showModal();
   }
 
   window.literateSizeGraph = setUp; // for graphs drawn later, in the browser (runner.js)
@@ -43,6 +84,7 @@
   ];
 
   function markScrollable() {
+    document.querySelectorAll("svg[data-lit-natural]").forEach(updateZoomBar);
     document.querySelectorAll(SCROLLERS).forEach((box) => {
       const scrolls = box.scrollWidth > box.clientWidth + 1;
       if (scrolls && !box.hasAttribute("tabindex")) {

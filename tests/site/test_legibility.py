@@ -39,3 +39,21 @@ def test_the_smallest_text_of_every_picture_is_legible(
     limit = SMALLEST[viewport["width"]]
     small = [p for p in page.evaluate(SMALLEST_TEXT_JS) if p["px"] < limit]
     assert small == [], f"{path} at {viewport['width']} px: text under {limit} px: {small}"
+
+
+def test_a_reduced_graph_opens_full_size_with_the_keyboard_and_closes_with_escape(
+    open_page,  # noqa: F811
+) -> None:
+    page, recorder = open_page("backward-rules/index.html", PHONE)
+    bar = page.locator(".lit-zoom-bar:not([hidden])").first
+    assert "scroll the picture sideways" in bar.text_content()
+    bar.locator("button").focus()
+    page.keyboard.press("Enter")
+    dialog = page.locator("dialog.lit-zoom[open]")
+    svg = dialog.locator("svg")
+    natural = float(svg.get_attribute("data-lit-natural"))
+    assert abs(svg.bounding_box()["width"] - natural) < 2  # at its natural size
+    page.keyboard.press("Escape")
+    assert page.locator("dialog.lit-zoom").count() == 0
+    assert bar.locator("xpath=preceding-sibling::div[1]").locator("svg").count() == 1  # back
+    assert recorder.errors == []
