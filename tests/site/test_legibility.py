@@ -57,3 +57,29 @@ def test_a_reduced_graph_opens_full_size_with_the_keyboard_and_closes_with_escap
     assert page.locator("dialog.lit-zoom").count() == 0
     assert bar.locator("xpath=preceding-sibling::div[1]").locator("svg").count() == 1  # back
     assert recorder.errors == []
+
+
+@pytest.mark.parametrize("path", ["derivatives/index.html", "topological-sort/index.html"])
+def test_outputs_keep_their_shape_and_the_copy_button_covers_no_text(
+    path: str,
+    open_page,  # noqa: F811
+) -> None:
+    page, _ = open_page(path, PHONE)
+    report = page.evaluate(
+        """() => [...document.querySelectorAll('.lit-output pre')].map((pre) => {
+          const code = pre.querySelector('code');
+          const button = pre.querySelector('.md-code__nav');
+          const range = document.createRange();
+          range.selectNodeContents(code);
+          const text = [...range.getClientRects()].filter((r) => r.height > 0);
+          const textTop = text.length ? Math.min(...text.map((r) => r.top)) : Infinity;
+          return {
+            button: Boolean(button),
+            wraps: getComputedStyle(code).whiteSpace !== 'pre',
+            covered: button ? button.getBoundingClientRect().bottom > textTop + 1 : false,
+          };
+        })"""
+    )
+    assert report and all(r["button"] for r in report), f"{path}: outputs without a copy button"
+    assert [r for r in report if r["wraps"]] == [], f"{path}: outputs that wrap"
+    assert [r for r in report if r["covered"]] == [], f"{path}: the copy button covers output"
