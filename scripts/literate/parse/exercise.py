@@ -93,6 +93,6 @@ def heading_above(lines: list[str], index: int) -> str | None:
     """The text of the nearest Markdown heading above lines[index] (an exercise's title)."""
     for line in reversed(lines[:index]):
         heading = _HEADING.match(line)
-        if heading:
-            return heading["text"].strip()
+        if heading:  # as plain text: it is shown outside Markdown (progress lists, labels)
+            return re.sub(r"[`*]", "", heading["text"]).strip()
     return None
