@@ -7,6 +7,7 @@
 // chapter and, from assets/exercises.json, on the home page.
 (function () {
   const STORE = "literate-solved-exercises";
+  const escapeHtml = (text) => window.literateRunner.escapeHtml(text);
 
   function solved() {
     try {
@@ -194,9 +195,7 @@
     }
   }
 
-  function escapeHtml(text) {
-    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-  }
+
 
   if (typeof document$ !== "undefined") document$.subscribe(setUp);
   else document.addEventListener("DOMContentLoaded", setUp);

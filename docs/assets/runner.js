@@ -265,9 +265,12 @@
         if (display.svg !== undefined || display.html !== undefined) {
           const box = document.createElement("div");
           box.className = "lit-display";
-          box.innerHTML = display.svg !== undefined ? display.svg : display.html;
+          if (display.svg !== undefined) {
+            box.append(svgElement(display.svg, display.graph !== undefined ? "lit-graph" : "lit-figure"));
+          } else {
+            box.innerHTML = display.html;
+          }
           const svg = box.querySelector("svg");
-          if (svg && display.svg !== undefined) fitSvg(svg, display.graph !== undefined);
           this.output().append(box);
           if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
         } else if (display.text !== undefined) {
@@ -277,10 +280,23 @@
     }
   }
 
-  // An SVG drawn in the browser sized like the build's (present/svg.py): scalable, its
-  // natural width kept as max-width, so graphs.js can keep its text legible.
-  function fitSvg(svg, isGraph) {
-    svg.classList.add(isGraph ? "lit-graph" : "lit-figure");
+  // An SVG drawn in the browser, cleaned and sized as the build's (present/svg.py): no prolog,
+  // ids prefixed so that graphs on one page cannot clash, scalable, its natural width kept as
+  // max-width so that graphs.js can keep its text legible.
+  let svgsDrawn = 0;
+
+  function svgElement(markup, cssClass) {
+    const prefix = `lit-live${++svgsDrawn}-`;
+    const cleaned = markup
+      .slice(markup.indexOf("<svg"))
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+      .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+      .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+    const holder = document.createElement("div");
+    holder.innerHTML = cleaned;
+    const svg = holder.querySelector("svg");
+    svg.classList.add(cssClass);
     const width = svg.getAttribute("width");
     if (!svg.getAttribute("viewBox") && width && svg.getAttribute("height")) {
       svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(svg.getAttribute("height"))}`);
@@ -288,6 +304,7 @@
     svg.removeAttribute("width");
     svg.removeAttribute("height");
     if (width) svg.style.maxWidth = /^[\d.]+$/.test(width) ? `${width}px` : width;
+    return svg;
   }
 
   // ---- the editor: the highlighted code, editable in place --------------------------------
@@ -312,7 +329,7 @@
   );
 
   function escapeHtml(text) {
-    return text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c]);
+    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
   function highlight(text) {
@@ -397,6 +414,9 @@
     stop: () => page && page.stop(),
     // The editor of runnable blocks, for other scripts' editable code.
     makeEditable: (code, run, hintId) => makeEditable(code, run, hintId),
+    // An SVG from the worker as an element, cleaned and sized like the build's graphs.
+    svgElement: (markup, cssClass = "lit-graph") => svgElement(markup, cssClass),
+    escapeHtml: (text) => escapeHtml(text),
   };
   if (typeof document$ !== "undefined") document$.subscribe(setUpPage);
   else document.addEventListener("DOMContentLoaded", setUpPage);

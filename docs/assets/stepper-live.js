@@ -4,31 +4,6 @@
 // back the new frames (one line of JSON, printed) and the new graph (drawn by Viz.js).
 // Nothing is re-derived here: every number comes from the engine.
 (function () {
-  let drawn = 0; // graphs drawn in the browser, for unique SVG ids
-
-  // an SVG from the worker, cleaned as the build cleans its graphs (scripts/literate/present/svg.py)
-  function graphElement(markup) {
-    const prefix = `mg-live${++drawn}-`;
-    markup = markup
-      .slice(markup.indexOf("<svg"))
-      .replace(/<!--[\s\S]*?-->/g, "")
-      .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
-      .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-      .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
-    const holder = document.createElement("div");
-    holder.innerHTML = markup;
-    const svg = holder.querySelector("svg");
-    const width = svg.getAttribute("width");
-    if (!svg.getAttribute("viewBox") && width && svg.getAttribute("height")) {
-      svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(svg.getAttribute("height"))}`);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    if (width) svg.style.maxWidth = /^[\d.]+$/.test(width) ? `${width}px` : width;
-    svg.classList.add("lit-graph");
-    return svg;
-  }
-
   function field(text, control) {
     const label = document.createElement("label");
     label.append(`${text} `, control);
@@ -110,7 +85,7 @@
         const fresh = JSON.parse(printed.trim().split("\n").pop());
         const display = (result.displays || []).find((d) => d.svg !== undefined);
         if (!display) throw new Error("no graph came back");
-        stepper.replace(fresh, graphElement(display.svg));
+        stepper.replace(fresh, window.literateRunner.svgElement(display.svg));
         status.textContent = `Recomputed by the engine: ${fresh.summary}.`;
       } catch (error) {
         if (mine === asked) status.textContent = `Could not recompute: ${error.message}`;

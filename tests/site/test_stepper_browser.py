@@ -134,12 +134,7 @@ def test_editing_a_leaf_recomputes_with_the_engine(open_page) -> None:  # noqa: 
     leaf.fill("3.5")
     leaf.press("Enter")
     leaf.dispatch_event("change")
-    status = box.locator(".mg-stepper-status")
-    page.wait_for_function(
-        "(el) => /^(Recomputed|Could)/.test(el.textContent)",
-        arg=status.element_handle(),
-        timeout=RUN_TIMEOUT,
-    )
+    status = recomputed(page, box)
     assert status.text_content().startswith("Recomputed by the engine"), status.text_content()
     assert status.get_attribute("aria-live") == "polite"
     root.focus()
@@ -154,6 +149,17 @@ def test_editing_a_leaf_recomputes_with_the_engine(open_page) -> None:  # noqa: 
     assert root.locator("svg.lit-graph").count() == 1  # the graph drawn anew, in its place
     assert not recorder.errors, recorder.errors
     assert not recorder.foreign_requests(), recorder.foreign_requests()
+
+
+def recomputed(page, box):
+    """The stepper's status line, once the engine has answered the reader's edit."""
+    status = box.locator(".mg-stepper-status")
+    page.wait_for_function(
+        "(el) => /^(Recomputed|Could)/.test(el.textContent)",
+        arg=status.element_handle(),
+        timeout=RUN_TIMEOUT,
+    )
+    return status
 
 
 def feedback_after(page, box) -> str:
@@ -225,12 +231,7 @@ def test_swapping_an_operation_recomputes_with_the_engine(open_page) -> None:  #
     refuse_outside(page)
     root, box = first_stepper(page)
     box.get_by_label("operation of o").select_option("exp")
-    status = box.locator(".mg-stepper-status")
-    page.wait_for_function(
-        "(el) => /^(Recomputed|Could)/.test(el.textContent)",
-        arg=status.element_handle(),
-        timeout=RUN_TIMEOUT,
-    )
+    status = recomputed(page, box)
     assert status.text_content().startswith("Recomputed by the engine"), status.text_content()
     root.focus()
     page.keyboard.press("End")

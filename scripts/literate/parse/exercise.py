@@ -23,6 +23,7 @@ required and appears once.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -47,8 +48,10 @@ class Section:
     offset: int  # the line of the section's first line, counted from the fence's first line
 
 
+@functools.lru_cache(maxsize=256)  # parsing checks them, rendering reads them: split once
 def split_sections(code: str) -> dict[str, Section]:
-    """The sections of an exercise fence's code, by name; SectionError when malformed."""
+    """The sections of an exercise fence's code, by name (do not change the dict: it is shared);
+    SectionError when malformed."""
     lines = code.split("\n")
     if lines and lines[-1] == "":
         lines.pop()
