@@ -21,7 +21,7 @@ build: setup
 	@echo "site/ is up to date"
 
 test: setup lint chromium axe
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --collect-guard
 
 lint: setup
 	$(BIN)/ruff check .

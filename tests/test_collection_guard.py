@@ -1,0 +1,45 @@
+"""The collection guard of `make test` (tests/collection_guard.py), run on small projects."""
+
+import pytest
+
+from tests import collection_guard
+
+PASSING = "def test_one():\n    pass\n"
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester) -> pytest.Pytester:
+    pytester.makepyprojecttoml("[tool.pytest.ini_options]\ncollect_floor = 2\n")
+    pytester.mkdir("tests")
+    (pytester.path / "tests" / "test_a.py").write_text(PASSING + "\ndef test_two():\n    pass\n")
+    return pytester
+
+
+def test_a_complete_run_passes_with_the_guard_as_one_more_item(project):
+    result = project.runpytest("--collect-guard", plugins=[collection_guard])
+    result.assert_outcomes(passed=3)
+
+
+def test_a_file_renamed_out_of_collection_fails_the_run(project):
+    # pytest's default norecursedirs passes over any folder named build
+    (project.path / "tests" / "build").mkdir()
+    (project.path / "tests" / "build" / "test_engine.py").write_text(PASSING)
+    result = project.runpytest("--collect-guard", plugins=[collection_guard])
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(
+        ["*the test run is incomplete:*", "*not collected: tests/build/test_engine.py*"]
+    )
+
+
+def test_fewer_tests_than_the_floor_fails_the_run(project):
+    project.makepyprojecttoml("[tool.pytest.ini_options]\ncollect_floor = 5\n")
+    result = project.runpytest("--collect-guard", plugins=[collection_guard])
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["*2 tests collected, fewer than the floor of 5*"])
+
+
+def test_without_the_flag_there_is_no_guard(project):
+    (project.path / "tests" / "build").mkdir()
+    (project.path / "tests" / "build" / "test_engine.py").write_text(PASSING)
+    result = project.runpytest(plugins=[collection_guard])
+    result.assert_outcomes(passed=2)
