@@ -48,12 +48,13 @@ def test_golden_markdown():
         result_of(stdout="not shown\n"),
     ]
     rendered = render_markdown(page, results)
-    tokens = list(rendered.fragments)
+    value, *tokens = list(rendered.fragments)
     assert len(tokens) == 2
+    assert rendered.fragments[value] == '<span class="lit-inline" data-lit-line="3">42</span>'
     assert rendered.markdown == (
         "# Title\n"
         "\n"
-        "The answer is 42.\n"
+        f"The answer is {value}.\n"
         "\n"
         "```python\n"
         "answer = 6 * 7\n"
@@ -110,12 +111,11 @@ def test_live_page_escapes_printed_html_and_inline_values():
         '```python exec="1"\nprint("<b>x</b> & y")\ns = "<i>*a*</i>"\n```\n\nValue: `{python} s`.\n'
     )
     rendered = render_markdown(page, run.results)
-    assert "Value: &#60;i&#62;&#42;a&#42;&#60;/i&#62;." in rendered.markdown
-    html = markdown.markdown(rendered.markdown, extensions=EXTENSIONS)
-    html, _ = swap_placeholders(html, rendered.fragments)
+    html = rendered.into(markdown.markdown(rendered.markdown, extensions=EXTENSIONS))
     assert "&lt;b&gt;x&lt;/b&gt; &amp; y" in html
     assert "<b>" not in html and "<i>" not in html
-    assert "<p>Value: &#60;i&#62;&#42;a&#42;&#60;/i&#62;.</p>" in html
+    value = '<span class="lit-inline" data-lit-line="6">&lt;i&gt;*a*&lt;/i&gt;</span>'
+    assert f"<p>Value: {value}.</p>" in html
 
 
 def test_hidden_block_without_output_keeps_paragraphs_apart():
@@ -195,7 +195,9 @@ def test_inline_values_stay_in_their_table_cell_and_out_of_math():
     extensions = [*EXTENSIONS, "tables", "pymdownx.arithmatex"]
     config = {"pymdownx.arithmatex": {"generic": True}}
     html = markdown.markdown(rendered.markdown, extensions=extensions, extension_configs=config)
-    assert "<td>s</td>\n<td>a&#124;b &#36;x&#36;</td>\n</tr>" in html
+    html = rendered.into(html)
+    value = '<span class="lit-inline" data-lit-line="7">a|b $x$</span>'
+    assert f"<td>s</td>\n<td>{value}</td>\n</tr>" in html
     assert "arithmatex" not in html
 
 

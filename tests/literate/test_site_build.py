@@ -139,7 +139,7 @@ def test_good_site_has_outputs_inline_values_and_a_notebook(tmp_path):
     done = build(site)
     assert done.returncode == 0, done.stderr
     html = (site / "out" / "index.html").read_text()
-    assert "The square is 49." in html
+    assert re.search(r'The square is <span class="lit-inline" data-lit-line="\d+">49</span>\.', html)
     assert '<pre class="lit-stdout"><code>printed &lt;b&gt;\n</code></pre>' in html
     assert '<pre class="lit-result"><code>50</code></pre>' in html
     assert "LITERATE" not in html and 'exec="1"' not in html
@@ -151,6 +151,15 @@ def test_good_site_has_outputs_inline_values_and_a_notebook(tmp_path):
     again = build(site)  # from the cache, same page
     assert again.returncode == 0, again.stderr
     assert without_build_date((site / "out" / "index.html").read_text()) == without_build_date(html)
+
+
+def test_a_computed_value_that_markdown_drops_fails_the_build_at_its_line(tmp_path):
+    page = GOOD + "\n[label]: `{python} square`\n"  # a link reference: Markdown keeps it out
+    site = make_site(tmp_path, {"index.md": page})
+    done = build(site)
+    assert done.returncode != 0
+    line = page.count("\n")
+    assert f"docs/index.md:{line}: the inline value `square`" in done.stderr
 
 
 def without_build_date(html):

@@ -31,7 +31,7 @@ from literate.frontends.project import is_notebook
 from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.parse import Page, ParseError
 from literate.present.browser import page_blocks_html
-from literate.present.html import download_link_html, render_markdown, swap_placeholders
+from literate.present.html import Rendered, download_link_html, render_markdown
 from literate.results import BuildError, ItemResult, PageRun
 from literate.settings import SettingsError
 
@@ -44,7 +44,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         self.build: Build | None = None
         self.pages: dict[str, Page] = {}  # by src_uri
         self.texts: dict[str, str] = {}
-        self.fragments: dict[str, dict[str, str]] = {}
+        self.rendered: dict[str, Rendered] = {}  # by src_uri: tokens and the HTML they become
         self.rendered_pages: dict[str, Page] = {}
         self.notebooks: NotebookRenderer | None = None
         self.svgs: dict[str, list[str]] = {}  # by src_uri: SVG kept out of page.content
@@ -153,20 +153,20 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         rendered = render_markdown(tail, self._results(source), runnable=runnable)
         if runnable:
             rendered.fragments[BLOCKS_TOKEN] = page_blocks_html(source.path, rendered.blocks)
-        self.fragments[page.file.src_uri] = rendered.fragments
+        self.rendered[page.file.src_uri] = rendered
         self.exercises.add(page.file.src_uri, page.url, page.title or page.url, source)
         if self.config.notebook_downloads:
             self.rendered_pages[page.file.src_uri] = tail
         return rendered.markdown
 
     def on_page_content(self, html: str, page: Any, config: Any, files: Any) -> str:
-        fragments = self.fragments.get(page.file.src_uri)
-        if fragments is not None:
-            blocks = fragments.pop(BLOCKS_TOKEN, "")
-            html, missing = swap_placeholders(html, fragments)
-            if missing:
-                path = self.pages[page.file.src_uri].path
-                raise PluginError(f"{path}: {len(missing)} output(s) lost in Markdown conversion")
+        rendered = self.rendered.pop(page.file.src_uri, None)
+        if rendered is not None:
+            blocks = rendered.fragments.pop(BLOCKS_TOKEN, "")
+            try:
+                html = rendered.into(html)
+            except ValueError as error:
+                raise PluginError(str(error)) from None
             if self.config.notebook_downloads:
                 html = _insert_after_title(html, download_link_html(_notebook_name(page)))
             html = blocks + html

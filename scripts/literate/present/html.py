@@ -8,13 +8,13 @@ from __future__ import annotations
 import hashlib
 import html
 import itertools
-import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from literate.answers import MIME as ANSWER_MIME
 from literate.parse.page import Block, Inline, Page, split_lines
 from literate.present.browser import mark_build_only
+from literate.present.inline import is_heading, literal_value, value_span
 from literate.present.outputs import cut, kind, pick, raised_line
 from literate.present.practice import answer_form_html, exercise_entry, exercise_markdown
 from literate.present.svg import inline_svg, inline_svgs_in_html
@@ -23,16 +23,6 @@ from literate.results import ItemResult, Output
 # What the site shows of a mimebundle, best first.
 PRIORITY = ("text/html", "image/svg+xml", "image/png", "text/plain")
 SVG_CLASSES = {"graph": "lit-graph", "figure": "lit-figure"}
-# Every ASCII character that Markdown, its extensions (arithmatex, tables, attr_list) or HTML
-# could read as syntax anywhere in a line. In an inline value each becomes a numeric character
-# reference, which nothing reinterprets and the browser shows as the character itself.
-_SYNTAX = re.compile(r"[\\`*_\[\](){}<>#+!|$&~^]")
-# ... and what is syntax only at the start of a line: a list item (- 1. 2)), a heading
-# underline (= -), a definition (:).
-_LINE_START = re.compile(r"^()([-=:])|^(\d+)([.])(?=\s|$)")
-# What may come before a value that starts its line's content: indentation and the markers of
-# blockquotes and list items.
-_CONTAINER_PREFIX = re.compile(r"[ \t]*(?:(?:>[ \t]?)+|[-*+][ \t]+|\d+[.)][ \t]+)*[ \t]*")
 
 
 @dataclass
@@ -43,6 +33,20 @@ class Rendered:
     markdown: str
     fragments: dict[str, str] = field(default_factory=dict)
     blocks: list[dict] = field(default_factory=list)
+    origins: dict[str, str] = field(default_factory=dict)  # token -> "page:line: what it is"
+    inline: set[str] = field(default_factory=set)  # tokens inside a sentence, not a paragraph
+
+    def into(self, page_html: str) -> str:
+        """The converted page with every token swapped for its HTML; ValueError, naming each
+        one's page and line, if Markdown lost any (nothing the build computed is dropped)."""
+        page_html, missing = swap_placeholders(page_html, self.fragments, self.inline)
+        if missing:
+            where = "\n".join(self.origins.get(token, token) for token in missing)
+            raise ValueError(
+                "Markdown lost what the build computed (inside an HTML comment or raw HTML?):\n"
+                + where
+            )
+        return page_html
 
 
 class SvgIds:
@@ -55,28 +59,14 @@ class SvgIds:
         return f"lit{next(self.numbers)}-"
 
 
-def escape_inline(text: str, line_start: bool = False) -> str:
-    """A value as literal text inside Markdown prose (`line_start`: it begins its line)."""
-    escaped = _SYNTAX.sub(lambda match: f"&#{ord(match.group())};", text)
-    # spaces at either end: a code block when leading, a line break when trailing
-    core = escaped.lstrip(" ")
-    lead = len(escaped) - len(core)
-    trail = len(core) - len(core.rstrip(" "))
-    escaped = "&#32;" * lead + core.rstrip(" ") + "&#32;" * trail
-    if line_start:
-        escaped = _LINE_START.sub(_reference_last, escaped)
-    return escaped
+Fill = Callable[[str, Inline, str], str]  # (line so far, inline, value) -> its Markdown
 
 
-def _reference_last(match: re.Match[str]) -> str:
-    """The match with its syntax character (the last group that matched) as a reference."""
-    prefix, char = [group for group in match.groups() if group is not None][-2:]
-    return f"{prefix}&#{ord(char)};"
-
-
-def walk_page(page: Page, results: list[ItemResult]) -> Iterator[tuple[Block, ItemResult] | str]:
+def walk_page(
+    page: Page, results: list[ItemResult], fill: Fill = literal_value
+) -> Iterator[tuple[Block, ItemResult] | str]:
     """The page in order: each executable block with its result, and every other line with
-    its inline values filled in (escaped)."""
+    its inline values filled in by `fill` (by default as escaped literal text)."""
     if len(results) < len(page.items):
         raise ValueError(f"{page.path}: {len(page.items)} items but {len(results)} results")
     inlines: dict[int, list[tuple[Inline, ItemResult]]] = {}
@@ -95,8 +85,7 @@ def walk_page(page: Page, results: list[ItemResult]) -> Iterator[tuple[Block, It
             continue
         text = page.line_text(line)
         for inline, result in sorted(inlines.get(line, []), key=lambda pair: -pair[0].start):
-            at_start = bool(_CONTAINER_PREFIX.fullmatch(text[: inline.start]))
-            value = escape_inline(result.value or "", line_start=at_start)
+            value = fill(text, inline, result.value or "")
             text = text[: inline.start] + value + text[inline.end :]
         yield text
         line += 1
@@ -108,14 +97,27 @@ def render_markdown(page: Page, results: list[ItemResult], runnable: bool = Fals
     rendered = Rendered(markdown="")
     ids = SvgIds()
     out: list[str] = []
-    for part in walk_page(page, results):
+
+    def fill(text: str, inline: Inline, value: str) -> str:
+        following = inline.line + 1
+        below = page.line_text(following) if following < page.first_line + len(page.lines) else None
+        if is_heading(text, below):  # its text makes the anchor: literal, not a token
+            return literal_value(text, inline, value)
+        token = _token(rendered, nonce, value_span(inline, value))
+        rendered.inline.add(token)
+        rendered.origins[token] = f"{page.path}:{inline.line}: the inline value `{inline.expr}`"
+        return token
+
+    for part in walk_page(page, results, fill):
         if isinstance(part, str):
             out.append(part)
             continue
-        index = len(rendered.blocks)
+        index, first = len(rendered.blocks), len(rendered.fragments)
         if runnable:
             out.extend(_run_marker(*part, rendered, nonce))
         out.extend(_block_markdown(*part, rendered, nonce, ids, index))
+        for token in list(rendered.fragments)[first:]:
+            rendered.origins[token] = f"{page.path}:{part[0].line}: the output of the block"
     rendered.markdown = "\n".join(out) + "\n"
     mark_build_only(rendered.blocks)
     return rendered
@@ -218,12 +220,15 @@ def download_link_html(
     )
 
 
-def swap_placeholders(page_html: str, fragments: dict[str, str]) -> tuple[str, list[str]]:
-    """Replace each token (ideally alone in a <p>) by its HTML; return the tokens not found."""
+def swap_placeholders(
+    page_html: str, fragments: dict[str, str], inline: set[str] | frozenset[str] = frozenset()
+) -> tuple[str, list[str]]:
+    """Replace each token by its HTML (a block's token, ideally alone in a <p>, replaces the
+    paragraph; an `inline` one only itself); return the tokens not found."""
     missing = []
     for token, fragment in fragments.items():
         paragraph = f"<p>{token}</p>"
-        if paragraph in page_html:
+        if paragraph in page_html and token not in inline:
             page_html = page_html.replace(paragraph, fragment)
         elif token in page_html:
             page_html = page_html.replace(token, fragment)
