@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PIP    := $(BIN)/python -m pip -qq --disable-pip-version-check  # -qq: errors only
 
-.PHONY: serve build test lint bench clean setup graphviz chromium runtime axe
+.PHONY: serve build test test-fast lint bench clean setup graphviz chromium runtime axe
 
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -20,8 +20,16 @@ build: setup
 	@rm -rf site.old; if [ -d site ]; then mv site site.old; fi; mv site.new site; rm -rf site.old
 	@echo "site/ is up to date"
 
+# Every test, in two processes (pytest-xdist; a page's blocks stay together in one), the site
+# built once for both; --collect-guard fails the run when a test file is not collected.
+PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup
+
 test: setup lint chromium axe
-	$(BIN)/python -m pytest -q --collect-guard
+	$(PYTEST) --collect-guard --durations=15
+
+# The inner loop for engine and page work: no browser, no whole-site build, no slow tests.
+test-fast: setup
+	$(PYTEST) -m "not site and not slow"
 
 lint: setup
 	$(BIN)/ruff check .

@@ -139,7 +139,9 @@ def test_good_site_has_outputs_inline_values_and_a_notebook(tmp_path):
     done = build(site)
     assert done.returncode == 0, done.stderr
     html = (site / "out" / "index.html").read_text()
-    assert re.search(r'The square is <span class="lit-inline" data-lit-line="\d+">49</span>\.', html)
+    assert re.search(
+        r'The square is <span class="lit-inline" data-lit-line="\d+">49</span>\.', html
+    )
     assert '<pre class="lit-stdout"><code>printed &lt;b&gt;\n</code></pre>' in html
     assert '<pre class="lit-result"><code>50</code></pre>' in html
     assert "LITERATE" not in html and 'exec="1"' not in html

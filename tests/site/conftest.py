@@ -1,116 +1,106 @@
-"""The built site, shared by every site test: built once per session with `mkdocs build --strict`
-into a temporary folder, served on 127.0.0.1, and (for the browser tests) one Chromium."""
+"""Fixtures of the site tests: the site, built once per run with `mkdocs build --strict` and
+served on 127.0.0.1, one Chromium per test process, and pages opened in fresh contexts.
+
+Under pytest-xdist (`make test` runs `-n`), the controller serves one folder for the whole run
+and the first worker that needs the site builds it there (under a file lock) for every worker;
+a plain `pytest` run serves and builds in its own process."""
 
 from __future__ import annotations
 
-import functools
-import http.server
 import os
 import shutil
 import subprocess
 import sys
-import textwrap
-import threading
+import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
+from filelock import FileLock
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DOCS = REPO_ROOT / "docs"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-    "--disable-quic",
-]
-SIZE_TABLE: list[str] = []  # filled by test_weight, printed in the terminal summary
-COLD_LOADS: list[str] = []  # likewise: what a first visit to each page downloads
+from .browsing import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    COLD_LOADS,
+    REPO_ROOT,
+    SIZE_TABLE,
+    Recorder,
+    serve,
+)
+
+SHARED_SITE = "literate_site"  # workerinput key: [folder, url] of the controller's served site
 
 
-def source_pages() -> list[str]:
-    """Every page the site builds, as its HTML path in the site, from the sources in docs/."""
-    pages = []
-    for path in sorted(DOCS.rglob("*.md")):
-        relative = path.relative_to(DOCS)
-        if relative.parts[0] == "assets":
-            continue
-        stem = relative.with_suffix("")
-        if stem.name in ("index", "README"):
-            pages.append(str(stem.parent / "index.html").removeprefix("./"))
-        else:
-            pages.append(f"{stem.as_posix()}/index.html")
-    for path in sorted((DOCS / "notebooks").glob("*.py")):
-        pages.append(f"notebooks/{path.stem}/index.html")
-    return pages
+def pytest_configure(config: pytest.Config) -> None:
+    """On an xdist controller: serve an empty folder that the workers will build the site into."""
+    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
+        return
+    folder = Path(tempfile.mkdtemp(prefix="literate-site-"))
+    (folder / "out").mkdir()
+    server = serve(folder / "out")
+    config.stash[_SERVER] = (folder, server, server.__enter__())
 
 
-_FAILED_BUILDS: dict[Path, str] = {}  # a failed build fails every test using it, built once
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if _SERVER in config.stash:
+        folder, server, _ = config.stash[_SERVER]
+        server.__exit__(None, None, None)
+        shutil.rmtree(folder, ignore_errors=True)
 
 
-def mkdocs_build(config: Path, site_dir: Path, site_url: str | None = None) -> None:
-    """`mkdocs build --strict`; a failure fails the calling test with the build's log.
+@pytest.hookimpl(optionalhook=True)
+def pytest_configure_node(node) -> None:  # an xdist hook, on the controller
+    folder, _, url = node.config.stash[_SERVER]
+    node.workerinput[SHARED_SITE] = [str(folder), url]
 
-    site_url (mkdocs.yml reads it from SITE_URL) is where the site will be served: Material's
-    instant navigation works only there."""
-    if config in _FAILED_BUILDS:
-        pytest.fail(_FAILED_BUILDS[config], pytrace=False)
+
+_SERVER = pytest.StashKey[tuple]()
+
+
+@pytest.fixture(scope="session")
+def served_site(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[tuple[Path, str]]:
+    """The built site and its URL: it is served first, so the build knows its site_url."""
+    shared = getattr(request.config, "workerinput", {}).get(SHARED_SITE)
+    if shared is None:
+        site = tmp_path_factory.mktemp("site") / "out"
+        site.mkdir()
+        with serve(site) as url:
+            _build_once(site, url)
+            yield site, url
+        return
+    folder, url = Path(shared[0]), shared[1]
+    with FileLock(folder / "build.lock"):
+        _build_once(folder / "out", url)
+    yield folder / "out", url
+
+
+def _build_once(site: Path, site_url: str) -> None:
+    """`mkdocs build --strict` into site, unless it was done (or failed) already in this run;
+    a failure fails every test that uses the site, with the build's log."""
+    done, failed = site.parent / "built", site.parent / "failed"
+    if failed.exists():
+        pytest.fail(failed.read_text(encoding="utf-8"), pytrace=False)
+    if done.exists():
+        return
     result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", config, "-d", site_dir],
-        cwd=config.parent,
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-d", site],
+        cwd=REPO_ROOT,
         capture_output=True,
         text=True,
-        env={
-            **os.environ,
-            "NO_MKDOCS_2_WARNING": "1",
-            **({"SITE_URL": site_url} if site_url else {}),
-        },
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "SITE_URL": site_url},
         timeout=600,
     )
     if result.returncode != 0:
         log = "\n".join(line for line in result.stderr.splitlines() if "INFO" not in line)
-        _FAILED_BUILDS[config] = f"mkdocs build --strict failed:\n{log[-6000:]}"
-        pytest.fail(_FAILED_BUILDS[config], pytrace=False)
-
-
-@pytest.fixture(scope="session")
-def served_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
-    """The site and its URL: the server starts first, so the build knows its site_url."""
-    site = tmp_path_factory.mktemp("site") / "out"
-    site.mkdir()
-    with serve(site) as url:
-        mkdocs_build(REPO_ROOT / "mkdocs.yml", site, site_url=url)
-        yield site, url
+        failed.write_text(f"mkdocs build --strict failed:\n{log[-6000:]}", encoding="utf-8")
+        pytest.fail(failed.read_text(encoding="utf-8"), pytrace=False)
+    done.touch()
 
 
 @pytest.fixture(scope="session")
 def built_site(served_site: tuple[Path, str]) -> Path:
     return served_site[0]
-
-
-class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-@contextmanager
-def serve(root: Path) -> Iterator[str]:
-    """Serve a folder on a free port of 127.0.0.1; yields its base URL (ending in "/")."""
-    handler = functools.partial(_QuietHandler, directory=str(root))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join()
 
 
 @pytest.fixture(scope="session")
@@ -121,7 +111,7 @@ def site_url(served_site: tuple[Path, str]) -> str:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is missing (`make test` installs it: apt-get install chromium)")
+        pytest.fail(f"{CHROMIUM} is missing (`make test` installs it: apt-get install chromium)")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -132,54 +122,38 @@ def browser() -> Iterator[object]:
             chromium.close()
 
 
-STEPPER_PAGE = """\
-# A stepper
+@pytest.fixture
+def open_page(browser, site_url: str) -> Iterator:
+    """open_page(path, viewport) -> (page, recorder), in a fresh context (fresh localStorage)."""
+    contexts = []
 
-```python exec="1"
-from micrograd import Value
-from spelled_out import backward_stepper
+    def open_(path: str, viewport: dict, base: str = site_url):
+        context = browser.new_context(viewport=viewport, color_scheme="light")
+        contexts.append(context)
+        page = context.new_page()
+        recorder = Recorder(page)
+        response = page.goto(urljoin(base, path.removesuffix("index.html")), wait_until="load")
+        assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
+        return page, recorder
 
-a = Value(2.0, label="a")
-b = Value(-3.0, label="b")
-c = a * b
-c.label = "c"
-L = (c + a).tanh()
-L.label = "L"
-backward_stepper(L)
-```
-"""
+    yield open_
+    for context in contexts:
+        context.close()
 
 
-@pytest.fixture(scope="session")
-def stepper_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A one-page site with a backward stepper, with the repo's mkdocs.yml settings (INHERIT)."""
-    root = tmp_path_factory.mktemp("stepper-site")
-    docs = root / "docs"
-    shutil.copytree(DOCS / "assets", docs / "assets")
-    (docs / "index.md").write_text(STEPPER_PAGE, encoding="utf-8")
-    config = f"""\
-        INHERIT: {REPO_ROOT / "mkdocs.yml"}
-        docs_dir: {docs}
-        theme:
-          custom_dir: {REPO_ROOT / "overrides"}
-        plugins:
-          - search
-          - literate:
-              packages: [micrograd, spelled_out]
-        nav:
-          - Stepper: index.md
-        """
-    (root / "mkdocs.yml").write_text(textwrap.dedent(config), encoding="utf-8")
-    mkdocs_build(root / "mkdocs.yml", root / "out")
-    return root / "out"
+_TABLES: dict[str, list[str]] = {SIZE_TABLE: [], COLD_LOADS: []}
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    if report.when == "call":
+        for name, line in report.user_properties:
+            if name in _TABLES:
+                _TABLES[name].append(line)
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    if SIZE_TABLE:
-        terminalreporter.write_sep("-", "site page sizes (HTML only, shared assets excluded)")
-        for line in SIZE_TABLE:
-            terminalreporter.write_line(line)
-    if COLD_LOADS:
-        terminalreporter.write_sep("-", "a first visit to each page: HTML and every asset fetched")
-        for line in sorted(COLD_LOADS):
-            terminalreporter.write_line(line)
+    for title, lines in _TABLES.items():
+        if lines:
+            terminalreporter.write_sep("-", title)
+            for line in sorted(lines) if title == COLD_LOADS else lines:
+                terminalreporter.write_line(line)

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import REPO_ROOT, source_pages
-from .test_browser import DESKTOP, PHONE, open_page  # noqa: F401  (open_page is a fixture)
+from .browsing import DESKTOP, PHONE, REPO_ROOT, source_pages
+
+pytestmark = pytest.mark.site
 
 AXE = REPO_ROOT / ".cache" / "axe" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
@@ -35,7 +36,7 @@ def test_no_serious_or_critical_violations(
     path: str,
     viewport: dict,
     axe_source: str,
-    open_page,  # noqa: F811
+    open_page,
 ) -> None:
     page, _ = open_page(path, viewport)
     page.add_script_tag(content=axe_source)
@@ -49,7 +50,7 @@ def test_no_serious_or_critical_violations(
 
 
 @pytest.mark.parametrize("path", source_pages())
-def test_no_page_scrolls_sideways_on_a_phone(path: str, open_page) -> None:  # noqa: F811
+def test_no_page_scrolls_sideways_on_a_phone(path: str, open_page) -> None:
     page, _ = open_page(path, PHONE)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{path} is {width} px wide at {PHONE['width']} px"

@@ -7,20 +7,17 @@ from __future__ import annotations
 
 import re
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import nbformat
 import pytest
 
-from .conftest import REPO_ROOT, serve, source_pages
+from .browsing import DESKTOP, PHONE, REPO_ROOT, page_id, source_pages
 
 pytestmark = pytest.mark.site
 
 SCREENSHOTS = REPO_ROOT / "test-artifacts" / "screenshots"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
 MIN_CONTRAST = 3.0
 
 # Graphs and figures the build engine drew (scripts/literate/present/html.py: lit-graph,
@@ -117,52 +114,6 @@ GRAPH_REPORT_JS = """
 PAGES = source_pages()
 
 
-def _page_id(path: str) -> str:
-    return path.removesuffix("index.html").strip("/") or "home"
-
-
-class Recorder:
-    """Everything a page did that a test cares about: console errors and requests."""
-
-    def __init__(self, page) -> None:
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        page.on("console", self._console)
-        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
-        page.on("request", lambda request: self.requests.append(request.url))
-
-    def _console(self, message) -> None:
-        if message.type == "error":
-            self.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
-
-    def foreign_requests(self) -> list[str]:
-        return [
-            url
-            for url in self.requests
-            if urlsplit(url).scheme not in ("data", "blob", "about")
-            and urlsplit(url).hostname != "127.0.0.1"
-        ]
-
-
-@pytest.fixture
-def open_page(browser, site_url: str) -> Iterator:
-    """open_page(path, viewport) -> (page, recorder), in a fresh context (fresh localStorage)."""
-    contexts = []
-
-    def open_(path: str, viewport: dict, base: str = site_url):
-        context = browser.new_context(viewport=viewport, color_scheme="light")
-        contexts.append(context)
-        page = context.new_page()
-        recorder = Recorder(page)
-        response = page.goto(urljoin(base, path.removesuffix("index.html")), wait_until="load")
-        assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
-        return page, recorder
-
-    yield open_
-    for context in contexts:
-        context.close()
-
-
 def _scheme(page) -> str:
     return page.evaluate("document.body.getAttribute('data-md-color-scheme')")
 
@@ -185,11 +136,11 @@ def _check_graphs(page, path: str, scheme: str) -> list[str]:
 
 def _screenshot(page, path: str, suffix: str, full_page: bool = True) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    name = f"{_page_id(path).replace('/', '-')}-{suffix}.png"
+    name = f"{page_id(path).replace('/', '-')}-{suffix}.png"
     page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
 
 
-@pytest.mark.parametrize("path", PAGES, ids=_page_id)
+@pytest.mark.parametrize("path", PAGES, ids=page_id)
 def test_page(path: str, built_site: Path, open_page) -> None:
     assert (built_site / path).is_file(), f"{path} was not built"
     page, recorder = open_page(path, DESKTOP)
@@ -259,22 +210,16 @@ def stepper_pages(built_site: Path) -> list[str]:
     )
 
 
-def test_backward_stepper(built_site: Path, site_url: str, open_page, request) -> None:
-    """Buttons and arrow keys step forward and back; the last frame shows the engine's grads.
-    Tested on the site's pages with a stepper, or on a tiny site of its own if there is none."""
+def test_backward_stepper(built_site: Path, open_page) -> None:
+    """Buttons and arrow keys step forward and back; the last frame shows the engine's grads."""
     pages = stepper_pages(built_site)
-    if pages:
-        targets = [(site_url, path) for path in pages]
-        _run_steppers(targets, open_page)
-    else:
-        site = request.getfixturevalue("stepper_site")
-        with serve(site) as url:
-            _run_steppers([(url, "index.html")], open_page)
+    assert pages, "no page of the site has a backward stepper"
+    _run_steppers(pages, open_page)
 
 
-def _run_steppers(targets: list[tuple[str, str]], open_page) -> None:
-    for base, path in targets:
-        page, recorder = open_page(path, DESKTOP, base=base)
+def _run_steppers(paths: list[str], open_page) -> None:
+    for path in paths:
+        page, recorder = open_page(path, DESKTOP)
         count = page.locator(".mg-stepper").count()
         assert count, f"{path}: no stepper"
         for index in range(count):

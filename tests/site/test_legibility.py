@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import source_pages
-from .test_browser import DESKTOP, PHONE, open_page  # noqa: F401  (open_page is a fixture)
+from .browsing import DESKTOP, PHONE, source_pages
+
+pytestmark = pytest.mark.site
 
 SMALLEST = {1280: 9.0, 390: 8.0}
 # For every SVG with text in the article: its smallest rendered font size, in CSS pixels.
@@ -33,7 +34,7 @@ SMALLEST_TEXT_JS = """() => [...document.querySelectorAll('article svg')]
 def test_the_smallest_text_of_every_picture_is_legible(
     path: str,
     viewport: dict,
-    open_page,  # noqa: F811
+    open_page,
 ) -> None:
     page, _ = open_page(path, viewport)
     limit = SMALLEST[viewport["width"]]
@@ -42,7 +43,7 @@ def test_the_smallest_text_of_every_picture_is_legible(
 
 
 def test_a_reduced_graph_opens_full_size_with_the_keyboard_and_closes_with_escape(
-    open_page,  # noqa: F811
+    open_page,
 ) -> None:
     page, recorder = open_page("backward-rules/index.html", PHONE)
     bar = page.locator(".lit-zoom-bar:not([hidden])").first
@@ -62,7 +63,7 @@ def test_a_reduced_graph_opens_full_size_with_the_keyboard_and_closes_with_escap
 @pytest.mark.parametrize("path", ["derivatives/index.html", "topological-sort/index.html"])
 def test_outputs_keep_their_shape_and_the_copy_button_covers_no_text(
     path: str,
-    open_page,  # noqa: F811
+    open_page,
 ) -> None:
     page, _ = open_page(path, PHONE)
     report = page.evaluate(

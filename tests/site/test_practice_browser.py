@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import source_pages
-from .test_browser import DESKTOP, open_page  # noqa: F401  (open_page is a fixture)
-from .test_runner import RUN_TIMEOUT, refuse_outside
+from literate.parse.markdown import parse_page
+
+from .browsing import DESKTOP, RUN_TIMEOUT, refuse_outside, source_pages, sources_by_page
+
+pytestmark = pytest.mark.site
 
 VERDICT = "(el) => /^(Solved|Not yet|Could|An earlier|The check)/.test(el.textContent)"
 
@@ -52,32 +54,47 @@ def test_the_site_has_exercises_in_every_chapter(built_site: Path) -> None:
     )
 
 
+def pages_with_exercises() -> list[str]:
+    """The pages whose source has an exercise fence (read by the build's parser)."""
+    return [
+        path
+        for path, source in sources_by_page().items()
+        if source.suffix == ".md"
+        and any(block.options["exercise"] for block in parse_page(source.read_text(), "").blocks)
+    ]
+
+
+@pytest.mark.parametrize("path", pages_with_exercises())
 def test_every_solution_passes_and_every_starter_fails_in_the_browser(
-    built_site: Path,
-    open_page,  # noqa: F811
+    path: str, built_site: Path, open_page
 ) -> None:
+    (entry,) = [e for e in catalogue(built_site) if e["url"] + "index.html" == path]
+    page, recorder = open_page(path, DESKTOP)
+    refuse_outside(page)
+    found = exercises_of(page)
+    assert [exercise["id"] for _, exercise in found] == [e["id"] for e in entry["exercises"]]
     failures = []
-    for entry in catalogue(built_site):
-        page, recorder = open_page(entry["url"] + "index.html", DESKTOP)
-        refuse_outside(page)
-        found = exercises_of(page)
-        assert [exercise["id"] for _, exercise in found] == [e["id"] for e in entry["exercises"]]
-        for index, exercise in found:
-            starter = check(page, index)
-            expected = f"Not yet. {exercise['starter_feedback']}"
-            if starter != expected:
-                failures.append(f"{exercise['id']} starter: {starter!r} != build's {expected!r}")
-            load_solution(page, index)
-            solved = check(page, index)
-            if solved != f"Solved. {exercise['success']}":
-                failures.append(f"{exercise['id']} solution: {solved!r}")
-        assert recorder.errors == [], recorder.errors
+    for index, exercise in found:
+        starter = check(page, index)
+        expected = f"Not yet. {exercise['starter_feedback']}"
+        if starter != expected:
+            failures.append(f"{exercise['id']} starter: {starter!r} != build's {expected!r}")
+        load_solution(page, index)
+        solved = check(page, index)
+        if solved != f"Solved. {exercise['success']}":
+            failures.append(f"{exercise['id']} solution: {solved!r}")
+    assert recorder.errors == [], recorder.errors
     assert failures == []
+
+
+def test_every_page_with_exercises_is_checked(built_site: Path) -> None:
+    listed = sorted(e["url"] + "index.html" for e in catalogue(built_site) if e["exercises"])
+    assert listed == sorted(pages_with_exercises())
 
 
 def test_progress_survives_a_reload_and_shows_on_the_home_page(
     built_site: Path,
-    open_page,  # noqa: F811
+    open_page,
 ) -> None:
     entry = catalogue(built_site)[0]
     page, _ = open_page(entry["url"] + "index.html", DESKTOP)
@@ -111,7 +128,7 @@ def answer_forms(page) -> list[tuple[object, dict]]:
 @pytest.mark.parametrize("path", ["authoring/index.html"])
 def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
     path: str,
-    open_page,  # noqa: F811
+    open_page,
 ) -> None:
     page, recorder = open_page(path, DESKTOP)
     refuse_outside(page)
@@ -142,7 +159,7 @@ def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
 @pytest.mark.parametrize("path", [p for p in source_pages() if "notebooks/" not in p])
 def test_every_self_check_takes_an_answer_and_checks_it_against_the_build(
     path: str,
-    open_page,  # noqa: F811
+    open_page,
 ) -> None:
     page, recorder = open_page(path, DESKTOP)
     for form, spec in answer_forms(page):

@@ -6,10 +6,13 @@ from __future__ import annotations
 import json
 import re
 
-from .test_browser import DESKTOP, open_page  # noqa: F401  (open_page is a fixture)
+import pytest
+
+from .browsing import DESKTOP, refuse_outside, wait_for_text
+
+pytestmark = pytest.mark.site
 
 PAGE = "chain-rule/index.html"
-RUN_TIMEOUT = 60_000  # ms: a cold start loads Pyodide on a loaded 2-core machine
 
 
 def blocks_of(page) -> list[dict]:
@@ -25,21 +28,8 @@ def runnable(page) -> list[int]:
     return [i for i, block in enumerate(indexes) if blocks[block]["browser"]]
 
 
-def refuse_outside(page) -> None:
-    page.route(
-        re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"),
-        lambda route: route.abort(),
-    )
-
-
 def wait_done(page, marker) -> str:
-    status = marker.locator(".lit-status")
-    page.wait_for_function(
-        "(el) => /^(Ran|Error|Stopped|Could|An earlier)/.test(el.textContent)",
-        arg=status.element_handle(),
-        timeout=RUN_TIMEOUT,
-    )
-    return status.text_content()
+    return wait_for_text(page, marker.locator(".lit-status"), "Ran|Error|Stopped|Could|An earlier")
 
 
 def live_output(marker):
@@ -47,7 +37,7 @@ def live_output(marker):
     return marker.locator("xpath=following-sibling::div[contains(@class,'lit-live')][1]")
 
 
-def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:  # noqa: F811
+def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     assert page.locator(".lit-run-button").count() > 5
     python = [url for url in recorder.requests if "/runtime/" in url and "/katex/" not in url]
@@ -55,7 +45,7 @@ def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:  # noqa: 
     assert loaded == []
 
 
-def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:  # noqa: F811
+def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
@@ -71,7 +61,7 @@ def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:  # noqa: 
     assert not recorder.foreign_requests(), recorder.foreign_requests()
 
 
-def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(open_page) -> None:  # noqa: F811
+def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     blocks = blocks_of(page)
@@ -93,7 +83,7 @@ def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(open_pa
     assert not recorder.errors, recorder.errors
 
 
-def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:  # noqa: F811
+def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     first, second = (page.locator(".lit-run").nth(i) for i in runnable(page)[:2])
@@ -104,11 +94,7 @@ def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:
     first.locator(".lit-run-button").click()
     stop = first.locator(".lit-stop-button")
     stop.wait_for(state="visible")
-    page.wait_for_function(
-        "(el) => el.textContent.startsWith('Running')",
-        arg=first.locator(".lit-status").element_handle(),
-        timeout=RUN_TIMEOUT,
-    )
+    wait_for_text(page, first.locator(".lit-status"), "Running")
     stop.click()
     assert wait_done(page, first) == "Stopped."
     first.locator(".lit-reset-button").click()
@@ -117,7 +103,7 @@ def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:
     assert not recorder.errors, recorder.errors
 
 
-def test_reset_restores_the_built_code_and_output(open_page) -> None:  # noqa: F811
+def test_reset_restores_the_built_code_and_output(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
@@ -135,7 +121,7 @@ def test_reset_restores_the_built_code_and_output(open_page) -> None:  # noqa: F
     assert not recorder.errors, recorder.errors
 
 
-def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:  # noqa: F811
+def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
@@ -152,7 +138,7 @@ def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:  # 
     assert not recorder.errors, recorder.errors  # the reader's error is output, not a crash
 
 
-def test_instant_navigation_then_run(open_page) -> None:  # noqa: F811
+def test_instant_navigation_then_run(open_page) -> None:
     page, recorder = open_page("index.html", DESKTOP)
     refuse_outside(page)
     page.evaluate("window.__sameDocument = true")
@@ -166,14 +152,14 @@ def test_instant_navigation_then_run(open_page) -> None:  # noqa: F811
     assert not recorder.errors, recorder.errors
 
 
-def test_build_only_blocks_say_so_instead_of_a_run_button(open_page) -> None:  # noqa: F811
+def test_build_only_blocks_say_so_instead_of_a_run_button(open_page) -> None:
     page, _ = open_page("pytorch/index.html", DESKTOP)
     notes = page.locator(".lit-build-only")
     assert notes.count() >= 1
     assert "build only" in notes.first.text_content()
 
 
-def test_a_plot_is_redrawn_in_the_browser(open_page) -> None:  # noqa: F811
+def test_a_plot_is_redrawn_in_the_browser(open_page) -> None:
     page, recorder = open_page("derivatives/index.html", DESKTOP)
     refuse_outside(page)
     blocks = blocks_of(page)

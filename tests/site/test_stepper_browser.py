@@ -10,8 +10,7 @@ import pytest
 from micrograd.engine import Value, topological_order
 from spelled_out.visiting import run_order
 
-from .test_browser import DESKTOP, PHONE, open_page  # noqa: F401  (open_page is a fixture)
-from .test_runner import RUN_TIMEOUT, refuse_outside
+from .browsing import DESKTOP, PHONE, refuse_outside, wait_for_text
 
 pytestmark = pytest.mark.site
 
@@ -58,7 +57,7 @@ def first_stepper(page):
     return root, page.locator(".mg-stepper-setup").first
 
 
-def test_forward_steps_then_backward_steps_with_their_arithmetic(open_page) -> None:  # noqa: F811
+def test_forward_steps_then_backward_steps_with_their_arithmetic(open_page) -> None:
     page, recorder = open_page(CHAIN_RULE, DESKTOP)
     root, box = first_stepper(page)
     start = state(root)
@@ -92,7 +91,7 @@ def test_forward_steps_then_backward_steps_with_their_arithmetic(open_page) -> N
     assert not recorder.errors, recorder.errors
 
 
-def test_an_edge_says_its_local_derivative_when_focused_or_clicked(open_page) -> None:  # noqa: F811
+def test_an_edge_says_its_local_derivative_when_focused_or_clicked(open_page) -> None:
     page, recorder = open_page(CHAIN_RULE, DESKTOP)
     root, _ = first_stepper(page)
     root.focus()
@@ -107,7 +106,7 @@ def test_an_edge_says_its_local_derivative_when_focused_or_clicked(open_page) ->
     assert not recorder.errors, recorder.errors
 
 
-def test_a_select_switches_between_graphs(open_page) -> None:  # noqa: F811
+def test_a_select_switches_between_graphs(open_page) -> None:
     page, recorder = open_page(CHAIN_RULE, DESKTOP)
     root, box = first_stepper(page)
     select = box.get_by_label("Graph")
@@ -126,7 +125,7 @@ def test_a_select_switches_between_graphs(open_page) -> None:  # noqa: F811
     assert not recorder.errors, recorder.errors
 
 
-def test_editing_a_leaf_recomputes_with_the_engine(open_page) -> None:  # noqa: F811
+def test_editing_a_leaf_recomputes_with_the_engine(open_page) -> None:
     page, recorder = open_page(CHAIN_RULE, DESKTOP)
     refuse_outside(page)
     root, box = first_stepper(page)
@@ -154,25 +153,17 @@ def test_editing_a_leaf_recomputes_with_the_engine(open_page) -> None:  # noqa: 
 def recomputed(page, box):
     """The stepper's status line, once the engine has answered the reader's edit."""
     status = box.locator(".mg-stepper-status")
-    page.wait_for_function(
-        "(el) => /^(Recomputed|Could)/.test(el.textContent)",
-        arg=status.element_handle(),
-        timeout=RUN_TIMEOUT,
-    )
+    wait_for_text(page, status, "Recomputed|Could")
     return status
 
 
 def feedback_after(page, box) -> str:
     feedback = box.locator(".mg-visiting-feedback")
-    page.wait_for_function(
-        "(el) => /^(Order|Could)/.test(el.textContent)",
-        arg=feedback.element_handle(),
-        timeout=RUN_TIMEOUT,
-    )
+    wait_for_text(page, feedback, "Order|Could")
     return feedback.inner_text()
 
 
-def test_a_wrong_then_a_right_visiting_order(open_page) -> None:  # noqa: F811
+def test_a_wrong_then_a_right_visiting_order(open_page) -> None:
     page, recorder = open_page(TOPOLOGICAL, DESKTOP)
     refuse_outside(page)
     box = page.locator(".mg-visiting")
@@ -206,7 +197,7 @@ def test_a_wrong_then_a_right_visiting_order(open_page) -> None:  # noqa: F811
 
 
 @pytest.mark.parametrize("path", [CHAIN_RULE, TOPOLOGICAL])
-def test_phone_width_and_dark_scheme(path, open_page) -> None:  # noqa: F811
+def test_phone_width_and_dark_scheme(path, open_page) -> None:
     page, recorder = open_page(path, PHONE)
     overflow = page.evaluate(
         """() => [...document.querySelectorAll(
@@ -226,7 +217,7 @@ def test_phone_width_and_dark_scheme(path, open_page) -> None:  # noqa: F811
     assert not recorder.errors, recorder.errors
 
 
-def test_swapping_an_operation_recomputes_with_the_engine(open_page) -> None:  # noqa: F811
+def test_swapping_an_operation_recomputes_with_the_engine(open_page) -> None:
     page, recorder = open_page("neuron/index.html", DESKTOP)
     refuse_outside(page)
     root, box = first_stepper(page)

@@ -7,22 +7,22 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import COLD_LOADS, SIZE_TABLE, source_pages
-from .test_browser import DESKTOP, open_page  # noqa: F401  (open_page is a fixture)
+from .browsing import COLD_LOADS, DESKTOP, SIZE_TABLE, source_pages
 
 pytestmark = pytest.mark.site
 
 LIMIT = 400 * 1024
 
 
-def test_page_html_under_limit(built_site: Path) -> None:
+def test_page_html_under_limit(built_site: Path, record_property) -> None:
     pages = sorted(p for p in built_site.rglob("*.html") if "assets" not in p.parts)
     assert pages, "the built site has no pages"
     sizes = {p.relative_to(built_site).as_posix(): p.stat().st_size for p in pages}
     width = max(map(len, sizes))
     table = [f"{name:<{width}}  {size / 1024:8.1f} KB" for name, size in sizes.items()]
     table.append(f"{'total':<{width}}  {sum(sizes.values()) / 1024:8.1f} KB")
-    SIZE_TABLE[:] = table
+    for line in table:
+        record_property(SIZE_TABLE, line)  # printed after the run by conftest.py
     heavy = [name for name, size in sizes.items() if size > LIMIT]
     assert not heavy, f"pages over {LIMIT // 1024} KB: {heavy}\n" + "\n".join(table)
 
@@ -34,7 +34,9 @@ COLD_LOAD_LIMIT = 1400 * 1024
 
 
 @pytest.mark.parametrize("path", source_pages())
-def test_a_cold_page_load_fetches_only_what_the_page_uses(path: str, open_page) -> None:  # noqa: F811
+def test_a_cold_page_load_fetches_only_what_the_page_uses(
+    path: str, open_page, record_property
+) -> None:
     """A first visit, empty cache: KaTeX only where there is maths, none of the Python runtime
     before Run is pressed, and the whole load within budget."""
     page, _ = open_page(path, DESKTOP)
@@ -47,7 +49,8 @@ def test_a_cold_page_load_fetches_only_what_the_page_uses(path: str, open_page) 
     has_math = page.evaluate("document.querySelectorAll('.arithmatex').length > 0")
     katex = [url for url, _ in sizes if "/katex/" in url]
     python = [url for url, _ in sizes if "/runtime/" in url and "/katex/" not in url]
-    COLD_LOADS.append(f"{path:<40} {total / 1024:8.1f} KiB{'  (maths)' if has_math else ''}")
+    line = f"{path:<40} {total / 1024:8.1f} KiB{'  (maths)' if has_math else ''}"
+    record_property(COLD_LOADS, line)
     assert bool(katex) == has_math, f"{path}: maths {has_math}, KaTeX requests {katex}"
     assert python == [], f"{path}: loaded the Python runtime before Run: {python}"
     assert total <= COLD_LOAD_LIMIT, f"{path}: a cold load is {total / 1024:.0f} KiB"

@@ -78,12 +78,17 @@ class MarkdownPage(pytest.File):
         except ParseError as error:
             raise self.CollectError(str(error)) from None
         seen: dict[str, int] = {}
+        # Under pytest-xdist's --dist loadgroup, a page's items share one process and one run.
+        xdist = self.config.pluginmanager.hasplugin("xdist")
         for index, item in enumerate(self.page.items):
             name = f"line {item.line}{_kind(item)}"
             seen[name] = seen.get(name, 0) + 1
             if seen[name] > 1:
                 name += f" ({seen[name]})"
-            yield LiterateItem.from_parent(self, name=name, index=index)
+            test = LiterateItem.from_parent(self, name=name, index=index)
+            if xdist:
+                test.add_marker(pytest.mark.xdist_group(self.page.path))
+            yield test
 
     def run(self) -> PageRun:
         """The page's run, done once, when its first item needs it."""

@@ -1,0 +1,118 @@
+"""What the site tests share that is not a fixture: the pages the site builds, the viewports,
+Chromium's flags, a static server, a recorder of what a page did, and the outside world refused.
+The fixtures that use them are in conftest.py."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import re
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+DOCS = REPO_ROOT / "docs"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+    "--disable-quic",
+]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+RUN_TIMEOUT = 60_000  # ms: a cold start loads Pyodide on a loaded 2-core machine
+# Names of the properties test_weight records, which conftest.py prints after the run (they
+# travel in the test reports, so they reach the terminal from pytest-xdist's workers too).
+SIZE_TABLE = "site page sizes (HTML only, shared assets excluded)"
+COLD_LOADS = "a first visit to each page: HTML and every asset fetched"
+
+
+def source_pages() -> list[str]:
+    """Every page the site builds, as its HTML path in the site, from the sources in docs/."""
+    return list(sources_by_page())
+
+
+def sources_by_page() -> dict[str, Path]:
+    """Each page the site builds (its HTML path in the site) and its source file in docs/."""
+    pages = {}
+    for path in sorted(DOCS.rglob("*.md")):
+        relative = path.relative_to(DOCS)
+        if relative.parts[0] == "assets":
+            continue
+        stem = relative.with_suffix("")
+        if stem.name in ("index", "README"):
+            pages[str(stem.parent / "index.html").removeprefix("./")] = path
+        else:
+            pages[f"{stem.as_posix()}/index.html"] = path
+    for path in sorted((DOCS / "notebooks").glob("*.py")):
+        pages[f"notebooks/{path.stem}/index.html"] = path
+    return pages
+
+
+def page_id(path: str) -> str:
+    return path.removesuffix("index.html").strip("/") or "home"
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@contextmanager
+def serve(root: Path) -> Iterator[str]:
+    """Serve a folder on a free port of 127.0.0.1; yields its base URL (ending in "/")."""
+    handler = functools.partial(_QuietHandler, directory=str(root))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+class Recorder:
+    """Everything a page did that a test cares about: console errors and requests."""
+
+    def __init__(self, page) -> None:
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        page.on("request", lambda request: self.requests.append(request.url))
+
+    def _console(self, message) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
+
+    def foreign_requests(self) -> list[str]:
+        return [
+            url
+            for url in self.requests
+            if urlsplit(url).scheme not in ("data", "blob", "about")
+            and urlsplit(url).hostname != "127.0.0.1"
+        ]
+
+
+def refuse_outside(page) -> None:
+    """Every request that leaves 127.0.0.1 fails, as it would offline."""
+    page.route(re.compile(r"^(?!http://127\.0\.0\.1[:/]).*"), lambda route: route.abort())
+
+
+def wait_for_text(page, locator, starts: str) -> str:
+    """Wait until the element's text starts with one of the `|`-separated words; its text."""
+    page.wait_for_function(
+        "([el, starts]) => new RegExp(`^(${starts})`).test(el.textContent)",
+        arg=[locator.element_handle(), starts],
+        timeout=RUN_TIMEOUT,
+    )
+    return locator.text_content()
