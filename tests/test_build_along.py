@@ -9,7 +9,8 @@ import pytest
 import micrograd
 from micrograd.nn import MLP
 from spelled_out.along import load_step, show_step, step_files
-from spelled_out.compare import side_by_side, training_run, with_training
+from spelled_out.compare import behaviours, side_by_side, with_training
+from spelled_out.compare_cases import training_run
 
 
 def test_there_are_six_steps_each_a_diff_against_the_last():
@@ -76,6 +77,18 @@ def test_step4_backward_on_the_diamonds():  # chapter 5
     assert a.grad == 4.0
 
 
+@pytest.mark.parametrize("n", [4, 5, 6])
+def test_from_step4_on_backward_twice_behaves_like_the_package(n):
+    Value = load_step(n).Value
+    for V in (Value, micrograd.Value):  # leaves add up, interior nodes hold the latest pass
+        a = V(3.0)
+        sq = a * a
+        out = sq + 1
+        out.backward()
+        out.backward()
+        assert (a.grad, sq.grad, out.grad) == (12.0, 1.0, 1.0), V
+
+
 def test_step5_the_neuron():  # chapter 6
     Value = load_step(5).Value
     x1, x2, w1, w2 = Value(2.0), Value(0.0), Value(-3.0), Value(1.0)
@@ -105,7 +118,17 @@ def test_the_last_step_equals_the_package_on_every_worked_example():
     step = load_step(len(step_files()))
     table = with_training(side_by_side(step.Value, micrograd.Value), step.MLP, MLP)
     assert table.all_equal, f"differs from micrograd on {table.mismatches}"
-    assert len(table.rows) >= 13
+    assert len(table.rows) >= 21
+    covered = " ".join(name for name, _, _ in table)
+    for what in ("log", "relu", "/", "**", "exp", "tanh", "2 - a", "sum()", "twice", "moons"):
+        assert what in covered, f"no comparison case covers {what!r}"
+
+
+def test_where_the_last_step_and_the_package_differ_each_case_differs():
+    step = load_step(len(step_files()))
+    table = behaviours(step.Value, micrograd.Value)
+    assert not table.same, f"these cases behave the same, drop them: {table.same}"
+    assert table["backward() through a chain of 5,000 additions"][1] == "1.0"
 
 
 @pytest.mark.parametrize("n", [0, 99])

@@ -1,107 +1,31 @@
-"""The reader's last build-along step next to the package, on the curriculum's worked examples.
+"""The reader's last build-along step next to the package, on every operation and example.
 
-    table = side_by_side(step.Value, micrograd.Value)
-    table             # one row per example: output and every leaf's gradient, both engines
+    table = side_by_side(step.Value, micrograd.Value)   # the cases of compare_cases.py
+    table = with_training(table, step.MLP, MLP)          # and the chapter 8 networks
+    table             # one row per case: output and each gradient, both engines
     table.all_equal   # True when every number is the same float
+    behaviours(step.Value, micrograd.Value)   # where they differ: bad input and deep graphs
 
-Each example is a function of a Value class that builds the expression, runs `backward()` and
-returns (output, the leaves by name), so both engines run exactly the same code.
+Each case is a function of a Value class that builds the expression and returns (output, the
+nodes by name); `backward()` runs once, or as often as the case's `passes` says.
 """
 
 from __future__ import annotations
 
 import html
 import math
-import random
 
+from spelled_out.compare_cases import EXAMPLES, moons_run, training_run
 
-def ch1_d(V):
-    a, b, c = V(2.0), V(-3.0), V(10.0)
-    return a * b + c, {"a": a, "b": b, "c": c}
-
-
-def ch3_L(V):
-    a, b, c, f = V(2.0), V(-3.0), V(10.0), V(-2.0)
-    return (a * b + c) * f, {"a": a, "b": b, "c": c, "f": f}
-
-
-def ch4_cube(V):
-    x = V(2.0)
-    return x**3, {"x": x}
-
-
-def ch4_inverse(V):
-    x = V(2.0)
-    return x**-1, {"x": x}
-
-
-def ch4_a_times_a(V):
-    a = V(3.0)
-    return a * a, {"a": a}
-
-
-def ch4_a_squared(V):
-    a = V(3.0)
-    return a**2, {"a": a}
-
-
-def ch4_tanh(V):
-    x = V(0.5)
-    return x.tanh(), {"x": x}
-
-
-def ch4_tanh_expanded(V):
-    x = V(0.5)
-    e = (2 * x).exp()
-    return (e - 1) / (e + 1), {"x": x}
-
-
-def ch5_diamond(V):
-    a = V(2.0)
-    b = a + 1
-    c = 3 * a
-    return b * c, {"a": a}
-
-
-def ch5_reused_sum(V):
-    a = V(1.0)
-    b = a + a
-    return b + b, {"a": a}
-
-
-def ch5_chain(V):
-    a, b = V(1.0), V(2.0)
-    c = a + b
-    return c + 2 * c, {"a": a, "b": b}
-
-
-def ch6_neuron(V):
-    x1, x2, w1, w2 = V(2.0), V(0.0), V(-3.0), V(1.0)
-    b = V(6.8813735870195432)
-    return (x1 * w1 + x2 * w2 + b).tanh(), {"x1": x1, "x2": x2, "w1": w1, "w2": w2, "b": b}
-
-
-EXAMPLES = {
-    "ch.1  d = a*b + c": ch1_d,
-    "ch.2/3  L = (a*b + c)*f": ch3_L,
-    "ch.4  x**3, x = 2": ch4_cube,
-    "ch.4  x**-1, x = 2": ch4_inverse,
-    "ch.4  a*a, a = 3": ch4_a_times_a,
-    "ch.4  a**2, a = 3": ch4_a_squared,
-    "ch.4  tanh(x), x = 0.5": ch4_tanh,
-    "ch.4  (e^2x - 1)/(e^2x + 1)": ch4_tanh_expanded,
-    "ch.5  d = (a+1)*(3a), a = 2": ch5_diamond,
-    "ch.5  b = a+a, c = b+b": ch5_reused_sum,
-    "ch.5  c = a+b, L = c + 2c": ch5_chain,
-    "ch.6  neuron tanh(x1w1 + x2w2 + b)": ch6_neuron,
-}
+__all__ = ["DEEP", "EXAMPLES", "Comparison", "behaviours", "side_by_side", "with_training"]
 
 
 def run_example(build, V):
-    """(output value, {leaf name: grad}) of one example, after backward()."""
-    out, leaves = build(V)
-    out.backward()
-    return out.data, {name: leaf.grad for name, leaf in leaves.items()}
+    """(output value, {name: grad}) of one case, after its backward() calls."""
+    out, nodes = build(V)
+    for _ in range(getattr(build, "passes", 1)):
+        out.backward()
+    return out.data, {name: node.grad for name, node in nodes.items()}
 
 
 class Comparison:
@@ -159,55 +83,123 @@ def _fmt(x) -> str:
 
 
 def numbers(build, V) -> dict:
-    """The output and each leaf's gradient of one example, as one flat dict."""
+    """The output and each named node's gradient of one case, as one flat dict."""
     out, grads = run_example(build, V)
     return {"value": out, **{f"d/d{name}": g for name, g in grads.items()}}
 
 
-# the training chapter's four examples and targets
-XS = [[2.0, 3.0, -1.0], [3.0, -1.0, 0.5], [0.5, 1.0, 1.0], [1.0, 1.0, -1.0]]
-YS = [1.0, -1.0, -1.0, 1.0]
-
-
-def training_run(MLP, steps=10, lr=0.1, seed=0):
-    """The chapter 8 loop on MLP(3, [4, 4, 1]) with tanh: (losses, parameters after)."""
-    random.seed(seed)
-    model = MLP(3, [4, 4, 1], activation="tanh")
-    losses = []
-    for _ in range(steps):
-        loss = sum((model(x) - y) ** 2 for x, y in zip(XS, YS)) / len(YS)
-        model.zero_grad()
-        loss.backward()
-        for p in model.parameters():
-            p.data -= lr * p.grad
-        losses.append(loss.data)
-    return losses, [p.data for p in model.parameters()]
-
-
-def training_numbers(MLP, steps=10) -> dict:
-    losses, params = training_run(MLP, steps)
+def run_numbers(losses: list[float], params: list[float]) -> dict:
     return {
-        "loss, step 0": losses[0],
-        f"loss, step {steps - 1}": losses[-1],
+        "loss, first step": losses[0],
+        "loss, last step": losses[-1],
         "first weight after": params[0],
         f"all {len(params)} weights after": tuple(params),
     }
 
 
+def training_numbers(MLP, steps=10) -> dict:
+    return run_numbers(*training_run(MLP, steps))
+
+
 def side_by_side(mine, package, names=("your Value", "micrograd")) -> Comparison:
-    """Every worked example, run with both Value classes; with their MLPs (mine.MLP and
-    package.MLP, pass them as mlps), also ten steps of the training chapter's loop."""
+    """Every case of compare_cases.EXAMPLES, run with both Value classes."""
     rows = [
         (name, numbers(build, mine), numbers(build, package)) for name, build in EXAMPLES.items()
     ]
     return Comparison(rows, names)
 
 
-def with_training(table: Comparison, mine_mlp, package_mlp, steps=10) -> Comparison:
-    """The table plus one row: `steps` steps of training MLP(3, [4, 4, 1]) with each MLP."""
-    row = (
-        f"ch.8  {steps} training steps, MLP(3, [4, 4, 1])",
-        training_numbers(mine_mlp, steps),
-        training_numbers(package_mlp, steps),
-    )
-    return Comparison([*table.rows, row], table.names)
+def with_training(
+    table: Comparison, mine_mlp, package_mlp, steps=10, moon_steps=3, moon_points=60
+) -> Comparison:
+    """The table plus two rows: `steps` steps of training MLP(3, [4, 4, 1]) on chapter 8's four
+    examples, and `moon_steps` steps of its moons network, MLP(2, [16, 16, 1]), with each MLP."""
+    rows = [
+        (
+            f"ch.8  {steps} training steps, MLP(3, [4, 4, 1])",
+            training_numbers(mine_mlp, steps),
+            training_numbers(package_mlp, steps),
+        ),
+        (
+            f"ch.8  moons: {moon_steps} steps of MLP(2, [16, 16, 1]), {moon_points} points",
+            run_numbers(*moons_run(mine_mlp, moon_steps, moon_points)),
+            run_numbers(*moons_run(package_mlp, moon_steps, moon_points)),
+        ),
+    ]
+    return Comparison([*table.rows, *rows], table.names)
+
+
+# -- where the two engines are allowed to differ: what each does with bad input or deep graphs --
+
+DEEP = 5000  # additions in a chain: far deeper than Python's default recursion limit of 1000
+
+
+def _deep_chain(V):
+    x = root = V(1.0)
+    for _ in range(DEEP):
+        root = root + 1.0
+    root.backward()
+    return x.grad
+
+
+BEHAVIOURS = {
+    'Value("3")': lambda V: V("3"),
+    "Value(True)": lambda V: V(True),
+    "Value(-8.0) ** (1/3)": lambda V: V(-8.0) ** (1 / 3),
+    "Value(2.0) ** Value(3.0)": lambda V: V(2.0) ** V(3.0),
+    "Value(0.0).log()": lambda V: V(0.0).log(),
+    "Value(1000.0).exp()": lambda V: V(1000.0).exp(),
+    "Value(1.0) / 0": lambda V: V(1.0) / 0,
+    f"backward() through a chain of {DEEP:,} additions": _deep_chain,
+    "repr(Value(2.0))": lambda V: V(2.0),
+}
+
+
+def outcome(thunk, V) -> str:
+    """What a case does with one engine: its result's repr, or the error it raises."""
+    try:
+        result = thunk(V)
+    except Exception as error:  # the point is to show which error, and its message
+        message = str(error).splitlines()[0] if str(error) else ""
+        return f"{type(error).__name__}: {message[:90]}"
+    return repr(result)
+
+
+class Behaviours:
+    """Rows of (case, what engine A does, what engine B does)."""
+
+    def __init__(self, rows: list[tuple[str, str, str]], names: tuple[str, str]) -> None:
+        self.rows = rows
+        self.names = names
+
+    def __getitem__(self, case: str) -> tuple[str, str]:
+        for name, a, b in self.rows:
+            if name == case:
+                return a, b
+        raise KeyError(case)
+
+    @property
+    def same(self) -> list[str]:
+        return [name for name, a, b in self.rows if a == b]
+
+    def __repr__(self) -> str:
+        return "\n".join(f"{name}: {a}  |  {b}" for name, a, b in self.rows)
+
+    def _repr_html_(self) -> str:
+        first, second = (html.escape(n) for n in self.names)
+        body = "".join(
+            f"<tr><td><code>{html.escape(name)}</code></td><td><code>{html.escape(a)}</code>"
+            f"</td><td><code>{html.escape(b)}</code></td></tr>"
+            for name, a, b in self.rows
+        )
+        return (
+            '<div class="mg-table" role="region" tabindex="0" aria-label="'
+            f'what {first} and {second} do with bad input"><table><thead><tr><th>case</th>'
+            f"<th>{first}</th><th>{second}</th></tr></thead><tbody>{body}</tbody></table></div>"
+        )
+
+
+def behaviours(mine, package, names=("your Value", "micrograd")) -> Behaviours:
+    """Each case of BEHAVIOURS run with both Value classes."""
+    rows = [(name, outcome(f, mine), outcome(f, package)) for name, f in BEHAVIOURS.items()]
+    return Behaviours(rows, names)

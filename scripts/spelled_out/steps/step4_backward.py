@@ -53,7 +53,7 @@ class Value:
             child.grad += local * self.grad
 
     def backward(self):
-        """Fill in d(self)/d(node) for every node below self."""
+        """Fill in d(self)/d(node) for every node below self; leaves add to their grad."""
         order, visited = [], set()
 
         def visit(node):  # depth first: a node goes into order after all of its inputs
@@ -64,7 +64,10 @@ class Value:
                 order.append(node)
 
         visit(self)
-        self.grad = 1.0  # d(self)/d(self)
+        for node in order:  # interior nodes start from 0: they hold this pass's gradient only
+            if node._prev:
+                node.grad = 0.0
+        self.grad += 1.0  # d(self)/d(self), added like every other contribution
         for node in reversed(order):
             node._backward()
 

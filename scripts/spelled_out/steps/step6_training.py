@@ -1,4 +1,4 @@
-"""Build-along step 6 (chapter 8): relu, and the Neuron, Layer and MLP a training loop needs."""
+"""Build-along step 6 (chapter 8): relu, log, and the Neuron, Layer and MLP of training."""
 
 import math
 import random
@@ -44,6 +44,10 @@ class Value:
         # d/dx relu(x) = 1 where x > 0, else 0
         return Value(x if x > 0 else 0.0, (self,), "ReLU", _local=(1.0 if x > 0 else 0.0,))
 
+    def log(self):
+        # d/dx ln(x) = 1/x
+        return Value(math.log(self.data), (self,), "log", _local=(1.0 / self.data,))
+
     def __neg__(self):  # -a
         return self * -1
 
@@ -71,7 +75,7 @@ class Value:
             child.grad += local * self.grad
 
     def backward(self):
-        """Fill in d(self)/d(node) for every node below self."""
+        """Fill in d(self)/d(node) for every node below self; leaves add to their grad."""
         order, visited = [], set()
 
         def visit(node):  # depth first: a node goes into order after all of its inputs
@@ -82,7 +86,10 @@ class Value:
                 order.append(node)
 
         visit(self)
-        self.grad = 1.0  # d(self)/d(self)
+        for node in order:  # interior nodes start from 0: they hold this pass's gradient only
+            if node._prev:
+                node.grad = 0.0
+        self.grad += 1.0  # d(self)/d(self), added like every other contribution
         for node in reversed(order):
             node._backward()
 
