@@ -17,6 +17,7 @@ import nbformat
 from literate.parse.page import Block, Page
 from literate.present.html import walk_page
 from literate.present.notebook_cells import (
+    SETUP_TAG,
     code_cell,
     indent_block,
     markdown_cell,
@@ -28,6 +29,12 @@ from literate.results import ItemResult, Output, stream
 
 NBFORMAT, NBFORMAT_MINOR = 4, 5
 KERNELSPEC = {"display_name": "Python 3", "language": "python", "name": "python3"}
+SETUP_METADATA = {"tags": ["setup", SETUP_TAG], "jupyter": {"source_hidden": True}}
+FIGURES_SETUP = (
+    "# Figures as the site shows them: SVG, each shown once.\n"
+    "from literate.notebook_figures import show_figures_as_on_the_site\n\n"
+    "show_figures_as_on_the_site()"
+)
 
 
 def build_notebook(page: Page, results: list[ItemResult]) -> nbformat.NotebookNode:
@@ -45,6 +52,9 @@ def build_notebook(page: Page, results: list[ItemResult]) -> nbformat.NotebookNo
             cells.append(answer_cell(result))
         else:
             cells.append(_code_cell(block, result))
+    if _shows_figures(results):
+        first = 1 if cells and cells[0]["cell_type"] == "markdown" else 0  # after the title
+        cells.insert(first, code_cell(FIGURES_SETUP, metadata=SETUP_METADATA))
     number_code_cells(cells)
     metadata = {"kernelspec": KERNELSPEC, "language_info": {"name": "python"}}
     notebook = {"cells": cells, "metadata": metadata, "nbformat": NBFORMAT}
@@ -88,6 +98,15 @@ def _code_cell(block: Block, result: ItemResult) -> dict[str, Any]:
     if block.options["hide_output"]:  # what it shows is kept, folded away as on the page
         metadata.setdefault("jupyter", {})["outputs_hidden"] = True
     return code_cell(code, _outputs(result.outputs), metadata)
+
+
+def _shows_figures(results: list[ItemResult]) -> bool:
+    """Whether a block displayed a matplotlib figure (the worker marks them)."""
+    return any(
+        output.get("metadata", {}).get("literate", {}).get("kind") == "figure"
+        for result in results
+        for output in result.outputs
+    )
 
 
 def _outputs(outputs: list[Output]) -> list[Output]:

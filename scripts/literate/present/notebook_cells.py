@@ -10,6 +10,8 @@ import io
 import tokenize
 from typing import Any
 
+SETUP_TAG = "notebook-setup"  # a cell of the notebook only, not of the page it was made from
+
 
 def markdown_cell(source: str, tags: list[str] | None = None) -> dict[str, Any]:
     metadata = {"tags": tags} if tags else {}
