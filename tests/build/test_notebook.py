@@ -370,3 +370,56 @@ def test_indenting_a_block_keeps_the_text_of_multi_line_strings():
         '    text = """one\n  two\n"""\n    if text:\n        print(text)\n'
     )
     assert indent_block("x = (\n") == "    x = (\n"  # not Python: every line indented
+
+
+BOXES_SOURCE = """\
+# Boxes
+
+!!! question "How much is `2 + 2`?"
+
+    Think first.
+
+    ??? success "Worked answer"
+
+        It is {python} 2 + 2.
+
+        ```python exec="1"
+        print(2 + 2)
+        ```
+
+        So: four.
+
+````markdown
+!!! note "shown, not converted"
+    ```python
+    x = 1
+    ```
+````
+
+=== "First tab"
+
+    In a tab.
+
+After the boxes.
+""".replace("{python} 2 + 2", "`{python} 2 + 2`")
+
+
+def test_admonitions_and_tabs_become_markdown_jupyter_reads():
+    """Material's boxes: a title in bold and the content moved left; a folded box as
+    <details>, closed around a code cell (which is collapsed, a click away) and reopened."""
+    page, run = run_markdown(BOXES_SOURCE, path="docs/boxes.md")
+    assert run.ok, run.errors
+    notebook = build_notebook(page, run.results)
+    nbformat.validate(notebook)
+    before, code, after = notebook.cells
+    assert before.source == (
+        "# Boxes\n\n**How much is `2 + 2`?**\n\nThink first.\n\n"
+        "<details><summary>Worked answer</summary>\n\nIt is 4.\n\n</details>"
+    )
+    assert code.source == "print(2 + 2)" and code.outputs[0]["text"] == "4\n"
+    assert code.metadata["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
+    assert after.source.startswith(
+        "<details><summary>Worked answer (continued)</summary>\n\nSo: four.\n\n</details>"
+    )
+    assert '````markdown\n!!! note "shown, not converted"\n    ```python\n' in after.source
+    assert after.source.endswith("**First tab**\n\nIn a tab.\n\nAfter the boxes.")

@@ -44,7 +44,12 @@ def _code_version(*files: Path) -> str:
 
 
 # What a notebook download is made by (its prose cells come through present/html.py).
-NOTEBOOK_PRESENTERS = ("notebook.py", "notebook_cells.py", "notebook_practice.py")
+NOTEBOOK_PRESENTERS = (
+    "notebook.py",
+    "notebook_cells.py",
+    "notebook_practice.py",
+    "notebook_prose.py",
+)
 PRESENTERS = [ENGINE / "present" / name for name in (*NOTEBOOK_PRESENTERS, "html.py", "outputs.py")]
 PRUNER = Path(__file__).resolve().parent / "css_prune.py"
 ASSET_DIR = "assets/notebooks"  # under the site: the shared notebook stylesheets

@@ -24,6 +24,7 @@ from literate.present.notebook_cells import (
     number_code_cells,
 )
 from literate.present.notebook_practice import answer_cell, exercise_cells
+from literate.present.notebook_prose import ProseConverter
 from literate.present.outputs import raised_line
 from literate.results import ItemResult, Output, stream
 
@@ -45,13 +46,13 @@ def build_notebook(page: Page, results: list[ItemResult]) -> nbformat.NotebookNo
             if part.strip():
                 cells.append(markdown_cell(part))
             continue
-        block, result = part
+        block, result, folded = part
         if block.options["exercise"]:
             cells.extend(exercise_cells(block, result))
         elif block.options["answer"]:
             cells.append(answer_cell(result))
         else:
-            cells.append(_code_cell(block, result))
+            cells.append(_code_cell(block, result, folded))
     if _shows_figures(results):
         first = 1 if cells and cells[0]["cell_type"] == "markdown" else 0  # after the title
         cells.insert(first, code_cell(FIGURES_SETUP, metadata=SETUP_METADATA))
@@ -66,24 +67,29 @@ def notebook_json(page: Page, results: list[ItemResult]) -> str:
 
 
 def _parts(page: Page, results: list[ItemResult]):
-    """Markdown text (one string per cell) and (block, result) pairs, in page order."""
+    """Markdown text (one string per cell) and (block, result, folded) for each block, in page
+    order; folded: the block is in a box the site shows folded (a worked answer, say)."""
     if page.kind == "notebook":
-        pairs = dict(zip([b.line for b in page.blocks], zip(page.blocks, results)))
+        pairs = {block.line: (block, result, False) for block, result in zip(page.blocks, results)}
         for line in sorted([*page.markdown_cells, *pairs]):
             yield page.markdown_cells[line] if line in page.markdown_cells else pairs[line]
         return
     prose: list[str] = []
+    converter = ProseConverter()
     for part in walk_page(page, results):
         if isinstance(part, str):
-            prose.append(part)
+            prose.extend(converter.line(part))
             continue
+        folded = converter.folded
+        prose.extend(converter.before_code_cell())
         yield "\n".join(prose).strip("\n")
         prose.clear()
-        yield part
+        yield (*part, folded)
+    prose.extend(converter.end())
     yield "\n".join(prose).strip("\n")
 
 
-def _code_cell(block: Block, result: ItemResult) -> dict[str, Any]:
+def _code_cell(block: Block, result: ItemResult, folded: bool) -> dict[str, Any]:
     code = block.code.rstrip("\n")
     expected = block.options["raises"]
     if expected:
@@ -95,7 +101,9 @@ def _code_cell(block: Block, result: ItemResult) -> dict[str, Any]:
     metadata: dict[str, Any] = {}
     if block.options["hide_code"]:
         metadata = {"tags": ["setup"], "jupyter": {"source_hidden": True}}
-    if block.options["hide_output"]:  # what it shows is kept, folded away as on the page
+    if folded:  # in a folded box on the site: collapsed, a click away, in Jupyter
+        metadata.setdefault("jupyter", {})["source_hidden"] = True
+    if block.options["hide_output"] or folded:  # what it shows is kept, folded away
         metadata.setdefault("jupyter", {})["outputs_hidden"] = True
     return code_cell(code, _outputs(result.outputs), metadata)
 
