@@ -1,11 +1,14 @@
 """A page with its results as a Jupyter notebook, in nbformat v4 (valid by nbformat.validate).
 
-Prose becomes Markdown cells (inline values filled in), each executable block a code cell with
-its outputs, as the worker produced them; hidden output is kept, folded away. A block that is
-meant to raise is wrapped in try/except, and exercises and self-check answers become cells
-that run (notebook_practice.py), so the notebook runs top to bottom in a stock Jupyter kernel
-and prints what the build printed. Imports stay as the page wrote them: a notebook needs what
-the page needs (this project's micrograd, and spelled_out where the page uses it).
+Prose becomes Markdown cells (inline values filled in; Material's boxes made plain by
+notebook_prose.py), each executable block a code cell with its outputs as the worker produced
+them; hidden output is kept, folded away. A block meant to raise is wrapped in try/except, an
+exercise's check reports instead of raising and a self-check's answer is Markdown
+(notebook_practice.py), and a page that shows figures gets a first cell that draws them as the
+build does. So the notebook runs top to bottom in a stock Jupyter kernel and shows what the
+build showed (tests/test_notebooks_run.py). Imports stay as the page wrote them: a notebook
+needs what the page needs (micrograd, spelled_out where the page uses it, and literate for
+exercise checks and figures: all three come with this repository).
 """
 
 from __future__ import annotations
