@@ -37,7 +37,7 @@ def exercise_cells(block: Block, result: ItemResult) -> list[dict[str, Any]]:
     )
     success = " ".join(sections["success"].text.split())
     check = (
-        "# Run this cell to check your code above: it says what is still wrong, or Solved.\n"
+        "# Run this cell to check your code above. It says what is still wrong, or 'Solved.'\n"
         f"{CHECK_IMPORT}\n\n"
         f"with exercise_check(success={success!r}):\n"
         + indent_block(sections["check"].text.rstrip("\n"))
