@@ -28,6 +28,7 @@ from literate.cache import Cache
 from literate.frontends.css_prune import classes_in, prune
 from literate.parse import Page
 from literate.present.html import download_link_html
+from literate.present.notebook_cells import SETUP_TAG
 from literate.results import ItemResult
 
 ENGINE = Path(__file__).resolve().parent.parent
@@ -43,7 +44,13 @@ def _code_version(*files: Path) -> str:
 
 
 # What a notebook download is made by (its prose cells come through present/html.py).
-PRESENTERS = [ENGINE / "present" / name for name in ("notebook.py", "html.py", "outputs.py")]
+NOTEBOOK_PRESENTERS = (
+    "notebook.py",
+    "notebook_cells.py",
+    "notebook_practice.py",
+    "notebook_prose.py",
+)
+PRESENTERS = [ENGINE / "present" / name for name in (*NOTEBOOK_PRESENTERS, "html.py", "outputs.py")]
 PRUNER = Path(__file__).resolve().parent / "css_prune.py"
 ASSET_DIR = "assets/notebooks"  # under the site: the shared notebook stylesheets
 _STYLE = re.compile(r"<style[^>]*>(.*?)</style>", re.DOTALL)
@@ -112,7 +119,12 @@ class NotebookRenderer:
         with tempfile.TemporaryDirectory(prefix="literate-notebook-") as work:
             source = Path(work) / f"{key}.ipynb"
             source.write_text(notebook_text, encoding="utf-8")
-            body = convert.nb2html(str(source), execute=False, allow_errors=False)
+            body = convert.nb2html(
+                str(source),
+                execute=False,
+                allow_errors=False,
+                remove_tag_config={"remove_cell_tags": [SETUP_TAG]},  # the notebook's own
+            )
             toc_tokens, _ = _get_nb_toc_tokens(str(source), 6)
         body = _MATHJAX.sub("", body)
         css = "\n".join(match.group(1) for match in _STYLE.finditer(body))
