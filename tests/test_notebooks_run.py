@@ -40,25 +40,8 @@ CELL_TIMEOUT = 300  # seconds; the slowest cell (training-an-mlp) takes about 20
 SHOWN_FIRST = ("text/html", "text/markdown", "image/svg+xml", "image/png", "text/plain")
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 
-# Cells known to print what a kernel measures differently from the build's worker: by the
-# notebook, a marker in their source, and why. Only these may fail, and then the test xfails.
-KNOWN_UNSTABLE = {
-    "recap.ipynb": (
-        ("left_behind(", "held_mb"),
-        "recap.md measures with tracemalloc, which also counts a kernel's own threads (the "
-        "IOPub thread's 1 to 3 KB); what it prints after the drop, about 0.115 MB, is rounded "
-        "to 0.11 or 0.12 MB, and its hidden check wants both lengths to round alike",
-    ),
-    "topological-sort.ipynb": (
-        ("fails_at",),
-        "topological-sort.md finds the chain on which a recursive sort first fails, which "
-        "depends on how deep the caller's stack already is: IPython runs a cell about 28 "
-        "frames deeper than the build's worker, so the chain is shorter (972, not 990) and "
-        "the check that it fails within 20 frames of the limit fails",
-    ),
-}
-
-pytestmark = pytest.mark.slow
+# One process runs the module: its fixture executes every notebook once for all its tests.
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("notebooks")]
 
 
 def offered_pages() -> list[Page]:
@@ -148,18 +131,9 @@ def test_a_downloaded_notebook_runs_top_to_bottom_and_shows_what_the_build_showe
     nbformat.validate(result.built)
     assert [c.cell_type for c in result.ran.cells] == [c.cell_type for c in result.built.cells]
     problems = [*result.errors, *_differences(result)]
-    markers, reason = KNOWN_UNSTABLE.get(name, ((), ""))
-    known = [
-        (number, problem)
-        for number, problem in problems
-        if any(marker in result.built.cells[number].source for marker in markers)
-    ]
-    unknown = [problem for problem in problems if problem not in known]
-    assert not unknown, f"{name} ({result.seconds:.0f} s):\n" + "\n".join(
-        f"cell {number}: {problem}" for number, problem in unknown
+    assert not problems, f"{name} ({result.seconds:.0f} s):\n" + "\n".join(
+        f"cell {number}: {problem}" for number, problem in problems
     )
-    if known:
-        pytest.xfail(f"{reason}: " + "; ".join(problem for _number, problem in known))
 
 
 def _differences(result: Executed):
