@@ -1,7 +1,8 @@
 // Self-check questions the reader answers. Each <form class="lit-answer"> carries the answer the
 // build computed (present/practice.py, literate/answers.py): a number with its tolerance and
-// the likely mistakes, or options with why each wrong one is tempting. The worked answer (the
-// <details> after the form) is offered once the reader has tried.
+// the likely mistakes, or options with why each wrong one is tempting (as HTML the build made
+// from the author's Markdown). The worked answer (the <details> after the form) opens on request,
+// after a right answer, or after a second wrong one: one slip should not give it away.
 (function () {
   function setUp() {
     document.querySelectorAll("form.lit-answer[data-lit-answer]").forEach((form) => {
@@ -9,17 +10,45 @@
       form.dataset.litReady = "1";
       const spec = JSON.parse(form.dataset.litAnswer);
       const worked = workedAnswer(form);
-      if (worked) worked.hidden = true;
+      let show = null; // "Show the worked answer", until it is shown
+      if (worked) {
+        worked.hidden = true;
+        show = document.createElement("button");
+        show.type = "button";
+        show.className = "md-button lit-show-worked";
+        show.textContent = "Show the worked answer";
+        show.addEventListener("click", () => reveal(worked, show));
+        form.querySelector("button[type=submit]").after(" ", show);
+      }
+      let wrong = 0;
       form.addEventListener("submit", (event) => {
         event.preventDefault();
         const verdict = spec.kind === "choice" ? checkChoice(form, spec) : checkNumber(form, spec);
         if (!verdict) return;
         const feedback = form.querySelector(".lit-answer-feedback");
         feedback.className = `lit-answer-feedback ${verdict.right ? "lit-solved" : "lit-failed"}`;
-        feedback.textContent = verdict.text + (worked ? " The worked answer is below." : "");
-        if (worked) worked.hidden = false;
+        feedback.textContent = verdict.text;
+        if (verdict.why) {
+          const why = document.createElement("span");
+          why.innerHTML = verdict.why; // the build's HTML of the author's explanation
+          feedback.append(why);
+        }
+        wrong += verdict.right ? 0 : 1;
+        if (worked && (verdict.right || wrong >= 2)) {
+          reveal(worked, show);
+          feedback.append(" The worked answer is below.");
+        }
       });
     });
+  }
+
+  function reveal(worked, show) {
+    worked.hidden = false;
+    if (!show || !show.isConnected) return;
+    const hadFocus = document.activeElement === show;
+    show.remove();
+    const summary = worked.querySelector("summary");
+    if (hadFocus && summary) summary.focus(); // keyboard users land on what they asked for
   }
 
   // The details after the form's output box, in the same question (the "Worked answer").
@@ -43,7 +72,7 @@
       return { right: true, text: `Right: ${given} matches the ${format(spec.value)} this page computed.` };
     }
     const mistake = spec.mistakes.find((m) => close(m.value));
-    if (mistake) return { right: false, text: `Not quite: ${given} is what you get ${mistake.why}` };
+    if (mistake) return { right: false, text: `Not quite: ${given} is what you get `, why: mistake.why };
     if (spec.value !== 0 && Math.abs(given + spec.value) <= spec.tolerance) {
       return { right: false, text: `Not quite: ${given} has the right size but the wrong sign.` };
     }
@@ -61,7 +90,8 @@
     }
     if (picked.value === spec.answer) return { right: true, text: `Right: ${spec.answer}.` };
     const why = spec.why[picked.value];
-    return { right: false, text: `Not quite: ${why || `"${picked.value}" is not it.`}` };
+    if (why) return { right: false, text: "Not quite: ", why };
+    return { right: false, text: `Not quite: "${picked.value}" is not it.` };
   }
 
   // A decimal (1.5, -2e-3) or a fraction (1/4); null for anything else.

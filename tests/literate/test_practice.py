@@ -187,3 +187,19 @@ def test_an_exercise_in_a_notebook_is_starter_hint_and_check_cells():
     starter = sources.index(textwrap.dedent("def double(x):\n    return x"))
     assert "**Hint.** Multiply by *two*." in sources[starter + 1]
     assert sources[starter + 2].startswith("# Run this cell to check your code above.")
+
+
+def test_explanations_of_wrong_answers_are_markdown_shown_as_html():
+    import html as html_module
+    import json
+
+    from literate.present.practice import answer_form_html
+
+    spec = Answer(2.0, mistakes={-2.0: "by reading `x * y` as *x minus y*."}).spec()
+    form = answer_form_html(spec, "p-")
+    shown = json.loads(html_module.unescape(form.split('data-lit-answer="')[1].split('"')[0]))
+    assert shown["mistakes"][0]["why"] == "by reading <code>x * y</code> as <em>x minus y</em>."
+    choice = Choice(["a", "b"], answer="b", why={"a": "`a` is a *leaf*."}).spec()
+    form = answer_form_html(choice, "p-")
+    assert "&lt;code&gt;a&lt;/code&gt; is a &lt;em&gt;leaf&lt;/em&gt;." in form
+    assert spec["mistakes"][0]["why"].startswith("by reading `x")  # the spec keeps the source

@@ -145,14 +145,33 @@ def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
     field.fill(str(mistake["value"]))
     field.press("Enter")
     assert feedback.text_content().startswith(f"Not quite: {mistake['value']:g} is what you get")
-    assert mistake["why"] in feedback.text_content()
-    assert worked.is_visible()
+    assert feedback.locator("span").inner_html() == mistake["why"]  # the build's HTML
+    assert worked.is_hidden(), "one slip should not open the worked answer"
     field.fill("not a number")
     field.press("Enter")
     assert "is not a number" in feedback.text_content()
+    assert worked.is_hidden(), "an input that is not a number is not a try"
+    field.fill(repr(spec["value"] + 10 * spec["tolerance"] + 1))
+    field.press("Enter")
+    assert worked.is_visible(), "the second wrong answer opens the worked answer"
+    assert form.locator(".lit-show-worked").count() == 0
     field.fill(repr(spec["value"] + spec["tolerance"] / 2))
-    form.locator("button").click()
+    form.locator("button[type=submit]").click()
     assert feedback.text_content().startswith("Right:")
+    assert recorder.errors == []
+
+
+def test_the_worked_answer_opens_on_request_by_keyboard(open_page) -> None:
+    page, recorder = open_page("authoring/index.html", DESKTOP)
+    form, _ = answer_forms(page)[0]
+    worked = form.locator(
+        "xpath=ancestor::div[contains(@class,'lit-output')]/following-sibling::details[1]"
+    )
+    assert worked.is_hidden()
+    form.locator(".lit-show-worked").focus()
+    page.keyboard.press("Enter")
+    assert worked.is_visible()
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
     assert recorder.errors == []
 
 
@@ -167,7 +186,7 @@ def test_every_self_check_takes_an_answer_and_checks_it_against_the_build(
         if spec["kind"] == "choice":
             wrong = next(option for option in spec["options"] if option != spec["answer"])
             form.locator(f'input[value="{wrong}"]').check()
-            form.locator("button").click()
+            form.locator("button[type=submit]").click()
             assert feedback.text_content().startswith("Not quite:"), (path, spec)
             form.locator(f'input[value="{spec["answer"]}"]').check()
         else:
@@ -176,7 +195,7 @@ def test_every_self_check_takes_an_answer_and_checks_it_against_the_build(
             field.press("Enter")
             assert feedback.text_content().startswith("Not quite:"), (path, spec)
             field.fill(repr(spec["value"]))
-        form.locator("button").click()
+        form.locator("button[type=submit]").click()
         assert feedback.text_content().startswith("Right:"), (path, spec, feedback.text_content())
     assert recorder.errors == []
 

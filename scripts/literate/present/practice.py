@@ -13,6 +13,8 @@ import html
 import json
 from typing import Any
 
+import markdown
+
 from literate.exercise import EXERCISE_MIME
 from literate.parse.exercise import split_sections
 from literate.parse.page import Block, split_lines
@@ -62,7 +64,13 @@ def _indented(text: str, indent: str) -> list[str]:
 
 
 def answer_form_html(spec: dict[str, Any], prefix: str) -> str:
-    """The form a self-check question is answered in; `prefix` keeps its ids unique."""
+    """The form a self-check question is answered in; `prefix` keeps its ids unique. The
+    explanations of wrong answers are Markdown, shown as HTML."""
+    spec = {**spec}
+    if spec["kind"] == "choice":
+        spec["why"] = {option: _markdown_html(why) for option, why in spec["why"].items()}
+    else:
+        spec["mistakes"] = [{**m, "why": _markdown_html(m["why"])} for m in spec["mistakes"]]
     data = html.escape(json.dumps(spec), quote=True)
     field_id = f"{prefix}answer"
     if spec["kind"] == "choice":
@@ -84,3 +92,11 @@ def answer_form_html(spec: dict[str, Any], prefix: str) -> str:
         '<button type="submit" class="md-button">Check</button>'
         '<p class="lit-answer-feedback" role="status" aria-live="polite"></p></form>'
     )
+
+
+def _markdown_html(text: str) -> str:
+    """One explanation, written in Markdown (`code`, *emphasis*), as inline HTML."""
+    converted = markdown.markdown(text).strip()
+    if converted.startswith("<p>") and converted.endswith("</p>") and converted.count("<p>") == 1:
+        converted = converted[3:-4]
+    return converted
