@@ -120,7 +120,7 @@
     after(index, then) {
       const task = this.busy.then(async () => {
         for (const block of this.blocks.slice(0, index)) {
-          if (block.ran || !block.browser || block.exercise || block.answer) continue;
+          if (block.ran || !block.browser || block.kind === "exercise" || block.kind === "answer") continue;
           const earlier = block.view;
           const result = await this.run(earlier ? earlier.code() : block.code, {
             line: block.line,

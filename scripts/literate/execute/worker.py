@@ -21,6 +21,7 @@ from typing import Any
 from literate.execute.capture import capture_fds
 from literate.execute.core import Session, describe, register_page
 from literate.execute.practice import evaluate_answer, verify_exercise
+from literate.parse.page import Exercise
 from literate.results import stream
 
 
@@ -72,24 +73,23 @@ class PageRunner:
         if item["kind"] == "inline":
             with capture_fds(self.output_limit):
                 return self.session.run_inline(item["expr"], item["line"])
-        options = item["options"]
-        if options.get("exercise"):
-            return self.run_practice(verify_exercise, item, options["exercise"])
-        if options.get("answer"):
-            return self.run_practice(evaluate_answer, item)
-        return self.run_block(item["code"], item["line"], options)
+        if item["kind"] == "exercise":
+            return self.run_practice(verify_exercise, Exercise.from_json(item["exercise"]))
+        if item["kind"] == "answer":
+            return self.run_practice(evaluate_answer, item["code"], item["line"])
+        return self.run_block(item)
 
-    def run_practice(self, run, item: dict[str, Any], *args: Any) -> dict[str, Any]:
+    def run_practice(self, run, *args: Any) -> dict[str, Any]:
         """An exercise or an answer: a SyntaxError or exception is the fence's error."""
         with capture_fds(self.output_limit):
             try:
-                return run(item["code"], item["line"], *args, self.session.namespace, self.path)
+                return run(*args, self.session.namespace, self.path)
             except BaseException as error:
                 return {"outputs": [], "error": describe(error)}
 
-    def run_block(self, code: str, line: int, options: dict[str, Any]) -> dict[str, Any]:
+    def run_block(self, item: dict[str, Any]) -> dict[str, Any]:
         with capture_fds(self.output_limit) as captured:
-            result = self.session.run_block(code, line, options.get("raises"))
+            result = self.session.run_block(item["code"], item["line"], item["raises"])
         streams = [
             stream(name, text)
             for name, text in (("stdout", captured.stdout), ("stderr", captured.stderr))
@@ -97,7 +97,7 @@ class PageRunner:
         ]
         result["outputs"][:0] = streams
         if result["error"] is None:
-            _check_expect(options.get("expect"), result)
+            _check_expect(item["expect"], result)
         return result
 
 
