@@ -113,7 +113,7 @@
         if (result.earlier) {
           this.say("failed", `An earlier block of the page failed (line ${result.earlier.line}).`);
         } else if (!result.grade) {
-          this.say("failed", `The check could not run: ${result.error || "no result"}`);
+          this.say("failed", `The check could not run: ${result.error ? result.error.message : "no result"}`);
         } else if (result.grade.passed) {
           markSolved(this.exercise.id);
           this.say("solved", `Solved. ${this.exercise.success}`, printed);

@@ -8,7 +8,7 @@
 // order, as at build: running a block first runs the blocks above it that have not run yet.
 //
 // For other scripts (exercises, the stepper): window.literateRunner.run(code, {line, path})
-// runs code in the page's worker and resolves to {displays, error, raised, streams};
+// runs code in the page's worker and resolves to the core's {outputs, error} with the streams;
 // window.literateRunner.grade(index, attempt) grades an exercise and resolves to
 // {grade: {passed, message}, streams} (exercises.js).
 (function () {
@@ -57,23 +57,32 @@
         if (call.onStream) call.onStream(data);
       } else if (data.type === "done") {
         this.pending.delete(data.id);
-        call.resolve({ ...data, streams: call.streams });
+        call.resolve({ result: data.result, ms: data.ms, streams: call.streams });
       }
     }
 
-    // Run code in the page's namespace (the worker starts on first use).
-    // `path` names code that is not the page's own (a script's helper call), so that its
-    // tracebacks do not quote the page's lines.
-    run(code, { line = 1, raises = null, onStream = null, grade = null, path = this.path } = {}) {
+    // Send one request to the worker (started on first use); resolves to {result, ms, streams}.
+    call(message, onStream = null) {
       this.startWorker();
       const id = this.nextId++;
       return this.ready.then(
         () =>
           new Promise((resolve, reject) => {
             this.pending.set(id, { resolve, reject, onStream, streams: [] });
-            this.worker.postMessage({ id, code, path, line, raises, grade });
+            this.worker.postMessage({ id, ...message });
           }),
       );
+    }
+
+    // Run code in the page's namespace: {outputs, error, ms, streams} (error: {message,
+    // traceback}). `path` names code that is not the page's own (a script's helper call), so
+    // that its tracebacks do not quote the page's lines.
+    async run(code, { line = 1, raises = null, onStream = null, path = this.path } = {}) {
+      const { result, ms, streams } = await this.call(
+        { op: "run", code, path, line, raises },
+        onStream,
+      );
+      return { ...result, ms, streams };
     }
 
     // Run one block after the blocks above it that have not run yet; one run at a time.
@@ -92,12 +101,18 @@
     // Grade an exercise: the page up to it has run first, as for a block.
     grade(index, attempt) {
       const exercise = this.blocks[index].exercise;
-      return this.after(index, () =>
-        this.run(attempt, {
-          line: exercise.starter_line,
-          grade: { check: exercise.check, check_line: exercise.check_line },
-        }),
-      );
+      const request = {
+        op: "grade",
+        code: attempt,
+        path: this.path,
+        line: exercise.starter_line,
+        check: exercise.check,
+        check_line: exercise.check_line,
+      };
+      return this.after(index, async () => {
+        const { result, streams } = await this.call(request);
+        return { grade: result, streams };
+      });
     }
 
     // Run the blocks above `index` that have not run yet, then `then()`; one task at a time.
@@ -105,7 +120,7 @@
     after(index, then) {
       const task = this.busy.then(async () => {
         for (const block of this.blocks.slice(0, index)) {
-          if (block.ran || !block.browser || block.exercise || block.answer) continue;
+          if (block.ran || !block.browser || block.kind === "exercise" || block.kind === "answer") continue;
           const earlier = block.view;
           const result = await this.run(earlier ? earlier.code() : block.code, {
             line: block.line,
@@ -257,26 +272,32 @@
       this.output().append(pre);
     }
 
+    // A result of the execution core: its outputs (nbformat), then its error.
     show(result) {
-      if (result.raised) this.append("lit-raised", result.raised);
-      if (result.error) this.append("lit-error", result.error);
-      if (this.block.quiet) return;
-      for (const display of result.displays || []) {
-        if (display.svg !== undefined || display.html !== undefined) {
-          const box = document.createElement("div");
-          box.className = "lit-display";
-          if (display.svg !== undefined) {
-            box.append(svgElement(display.svg, display.graph !== undefined ? "lit-graph" : "lit-figure"));
-          } else {
-            box.innerHTML = display.html;
-          }
-          const svg = box.querySelector("svg");
-          this.output().append(box);
-          if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
-        } else if (display.text !== undefined) {
-          this.append("lit-result", display.text);
-        }
+      for (const output of result.outputs || []) this.showOutput(output);
+      if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
+    }
+
+    showOutput(output) {
+      if (output.output_type === "error") {
+        const last = output.traceback[output.traceback.length - 1] || output.ename;
+        this.append("lit-raised", last.replace(/\n$/, ""));
+        return;
       }
+      if (this.block.quiet || !output.data) return;
+      const data = output.data;
+      const kind = ((output.metadata || {}).literate || {}).kind;
+      if (data["text/html"] === undefined && data["image/svg+xml"] === undefined) {
+        this.append("lit-result", data["text/plain"] || "");
+        return;
+      }
+      const box = document.createElement("div");
+      box.className = "lit-display";
+      if (data["text/html"] !== undefined) box.innerHTML = data["text/html"];
+      else box.append(svgElement(data["image/svg+xml"], kind === "figure" ? "lit-figure" : "lit-graph"));
+      this.output().append(box);
+      const svg = box.querySelector("svg");
+      if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
     }
   }
 

@@ -77,15 +77,14 @@
         const result = await window.literateRunner.run(code, { line: 1, path: "<stepper>" });
         if (mine !== asked) return; // a newer edit is on its way
         if (result.error) {
-          const lines = result.error.trim().split("\n");
-          status.textContent = `Could not recompute: ${lines[lines.length - 1]}`;
+          status.textContent = `Could not recompute: ${result.error.message}`;
           return;
         }
         const printed = result.streams.filter((s) => s.name === "stdout").map((s) => s.text).join("");
         const fresh = JSON.parse(printed.trim().split("\n").pop());
-        const display = (result.displays || []).find((d) => d.svg !== undefined);
+        const display = result.outputs.find((o) => o.data && o.data["image/svg+xml"]);
         if (!display) throw new Error("no graph came back");
-        stepper.replace(fresh, window.literateRunner.svgElement(display.svg));
+        stepper.replace(fresh, window.literateRunner.svgElement(display.data["image/svg+xml"]));
         status.textContent = `Recomputed by the engine: ${fresh.summary}.`;
       } catch (error) {
         if (mine === asked) status.textContent = `Could not recompute: ${error.message}`;

@@ -60,7 +60,7 @@
       try {
         const result = await window.literateRunner.run(code, { line: 1, path: "<visiting order>" });
         if (mine !== asked) return;
-        if (result.error) throw new Error(result.error.trim().split("\n").pop());
+        if (result.error) throw new Error(result.error.message);
         const printed = result.streams.filter((s) => s.name === "stdout").map((s) => s.text).join("");
         const verdict = JSON.parse(printed.trim().split("\n").pop());
         for (const label of data.labels) {

@@ -79,7 +79,11 @@ ax.legend()
 svg = fig._repr_svg_()
 assert svg.count("<polyline") == 1 and svg.count("<circle") == 3, svg
 assert ">step<" in svg and ">loss<" in svg and "not drawn in the browser: contourf" in svg
-assert plt.take_open_figures() == [fig]
+assert plt.get_fignums() == [1] and plt.figure(1) is fig
+from literate.execute.formatters import mimebundle  # the core's display, as in the browser
+data, metadata = mimebundle(fig)
+assert data["image/svg+xml"] == svg and metadata == {"literate": {"kind": "figure"}}
+assert plt.get_fignums() == []  # shown once, then closed
 print("ok")
 """
     packages = REPO_ROOT / "scripts" / "literate" / "browser" / "packages"
@@ -88,6 +92,6 @@ print("ok")
         capture_output=True,
         text=True,
         cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(packages)},
+        env={**os.environ, "PYTHONPATH": f"{packages}{os.pathsep}{REPO_ROOT / 'scripts'}"},
     )
     assert done.stdout == "ok\n", done.stderr

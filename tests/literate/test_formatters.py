@@ -160,3 +160,14 @@ def test_bytes_become_text_and_what_json_cannot_hold_is_the_blocks_error():
     _, run = run_markdown(fence(code))
     (error,) = run.errors
     assert error.message.startswith("could not display the block's value: TypeError: its display")
+
+
+def test_a_repr_method_needing_a_missing_package_is_skipped_for_the_next_one():
+    class Quoted:
+        def _repr_html_(self):
+            import a_package_this_python_lacks  # noqa: F401
+
+        def __repr__(self):
+            return "plain"
+
+    assert mimebundle(Quoted()) == ({"text/plain": "plain"}, {})

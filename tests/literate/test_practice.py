@@ -156,7 +156,7 @@ def test_an_answer_fence_runs_in_a_copy_of_the_namespace_and_becomes_a_form():
     spec = json.loads(form.split('data-lit-answer="')[1].split('"')[0].replace("&quot;", '"'))
     assert spec["value"] == 20.0
     assert 'for="lit1-answer"' in form and "within ±0.02 counts" in form
-    assert rendered.blocks[1]["answer"] and rendered.blocks[1]["code"] == ""
+    assert rendered.blocks[1]["kind"] == "answer" and rendered.blocks[1]["code"] == ""
 
 
 def test_a_bad_answer_fails_at_its_line():

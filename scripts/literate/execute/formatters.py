@@ -1,4 +1,5 @@
-"""A block's last value as a mimebundle, following IPython's display protocol (worker side).
+"""A block's last value as a mimebundle, following IPython's display protocol (the build's
+worker and the browser both run it, with execute/core.py).
 
 A value shows as the first of these that applies:
 
@@ -6,7 +7,7 @@ A value shows as the first of these that applies:
    the module need not be imported): matplotlib figures and graphviz graphs become SVG;
 2. its own `_repr_mimebundle_()`, or the `_repr_svg_`, `_repr_html_`, `_repr_markdown_`,
    `_repr_latex_`, `_repr_png_` methods it defines, so that a class on a page can say how it
-   shows itself;
+   shows itself (one that needs a package or program this Python lacks is skipped);
 3. its `repr`.
 
 Every bundle has text/plain. Nothing is cleaned, sized or escaped here: presenters do that
@@ -16,6 +17,7 @@ after the cache, once per target (site, notebook, terminal).
 from __future__ import annotations
 
 import base64
+import errno
 import io
 import json
 import sys
@@ -35,9 +37,13 @@ REPR_METHODS = {
 }
 
 
-def graphviz_bundle(graph: Any) -> Bundle:
-    """Rendered by the `dot` program, the graph's own engine."""
-    svg = graph.pipe(format="svg", encoding="utf-8")
+def graphviz_bundle(graph: Any, render_dot: Callable[[str], str] | None = None) -> Bundle:
+    """Drawn by the `dot` program, the graph's own engine, or by `render_dot(source)` where
+    there is no such program (the browser draws DOT with Viz.js)."""
+    if render_dot is None:
+        svg = graph.pipe(format="svg", encoding="utf-8")
+    else:
+        svg = render_dot(graph.source)
     return {"image/svg+xml": svg, "text/plain": "<graph>"}, {"literate": {"kind": "graph"}}
 
 
@@ -65,10 +71,10 @@ def qualified_name(cls: type) -> str:
     return f"{cls.__module__}.{cls.__qualname__}"
 
 
-def mimebundle(value: Any) -> Bundle:
+def mimebundle(value: Any, formatters: dict[str, Formatter] = FORMATTERS) -> Bundle:
     """The value's data by MIME type (always with text/plain) and its metadata."""
     for cls in type(value).__mro__:
-        formatter = FORMATTERS.get(qualified_name(cls))
+        formatter = formatters.get(qualified_name(cls))
         if formatter is not None:
             return formatter(value)
     data: dict[str, Any] = {}
@@ -82,7 +88,12 @@ def mimebundle(value: Any) -> Bundle:
     for mime, name in REPR_METHODS.items():
         method = _repr_method(value, name)
         if mime not in data and method is not None:
-            shown = method()
+            try:
+                shown = method()
+            except Exception as error:
+                if _lacks_a_tool(error):
+                    continue
+                raise
             if isinstance(shown, tuple):  # (data, metadata), as IPython allows
                 shown, metadata[mime] = shown
             if shown is not None:
@@ -103,6 +114,16 @@ def _as_json(data: dict[str, Any], metadata: dict[str, Any]) -> Bundle:
     except (TypeError, ValueError) as error:
         raise TypeError(f"its display data cannot be stored: {error}") from None
     return data, metadata
+
+
+def _lacks_a_tool(error: Exception) -> bool:
+    """A package or program this Python lacks (Pygments, or Graphviz's `dot` where there are
+    no processes: the browser): the value shows itself another way, as IPython skips a
+    failing formatter."""
+    if isinstance(error, OSError) and error.errno == errno.ENOTSUP:
+        return True
+    names = {cls.__name__ for cls in type(error).__mro__}
+    return bool(names & {"ImportError", "ExecutableNotFound"})
 
 
 def _repr_method(value: Any, name: str) -> Callable[..., Any] | None:

@@ -13,19 +13,15 @@ from typing import Any
 
 from literate.answers import MIME, Answer, Choice, answer_spec
 from literate.exercise import EXERCISE_MIME, grade
-from literate.parse.exercise import split_sections
+from literate.parse.page import Exercise
 
 
-def verify_exercise(
-    code: str, line: int, slug: str, namespace: dict[str, Any], path: str
-) -> dict[str, Any]:
+def verify_exercise(exercise: Exercise, namespace: dict[str, Any], path: str) -> dict[str, Any]:
     """{"outputs": [...], "error": None or {"message"}}: what the starter's grade says."""
-    sections = split_sections(code)
-    check = sections["check"]
+    check, slug = exercise.check, exercise.slug
     graded = {}
-    for name in ("solution", "starter"):
-        attempt = sections[name]
-        lines = (line + attempt.offset, line + check.offset)
+    for name, attempt in (("solution", exercise.solution), ("starter", exercise.starter)):
+        lines = (attempt.line, check.line)
         graded[name] = grade(attempt.text, check.text, namespace, path, lines)
     error = None
     if not graded["solution"]["passed"]:

@@ -41,9 +41,14 @@ def run_page(page: Page, settings: Settings, workers: WorkerSet | None = None) -
 
 
 def _item_job(item: Any) -> dict[str, Any]:
-    if isinstance(item, Block):
-        return {"kind": "block", "code": item.code, "line": item.code_line, "options": item.options}
-    return {"kind": "inline", "expr": item.expr, "line": item.line}
+    """What the worker needs of an item: its kind (a block's, or "inline") and its parts."""
+    if not isinstance(item, Block):
+        return {"kind": "inline", "expr": item.expr, "line": item.line}
+    job = {"kind": item.kind, "code": item.code, "line": item.code_line}
+    job.update(raises=item.raises, expect=item.expect)
+    if item.exercise is not None:
+        job["exercise"] = item.exercise.to_json()
+    return job
 
 
 def worker_environment(project_root: Path) -> dict[str, str]:
@@ -144,7 +149,7 @@ class _Watchdog:
     def _timeout_of(self, index: int) -> float:
         item = self.page.items[index]
         if isinstance(item, Block):
-            return item.options["timeout"] or self.settings.timeout
+            return item.timeout or self.settings.timeout
         return self.settings.startup_timeout
 
     def _record(self, index: int, result: ItemResult) -> None:

@@ -6,8 +6,9 @@ the code the pages were built with. Nothing here is loaded until a reader presse
     site/assets/runtime/viz/viz.js       Graphviz compiled to WebAssembly
     site/assets/runtime/wheels/*.whl     pure-Python wheels (graphviz)
     site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built, the
-                                         stand-in for matplotlib (literate/browser/packages)
-                                         and the exercise grader (literate/exercise.py)
+                                         stand-in for matplotlib (literate/browser/packages),
+                                         the execution core (literate/execute/core.py and the
+                                         display code it uses) and the exercise grader
     site/assets/runtime/manifest.json    what the worker loads
 """
 
@@ -23,9 +24,15 @@ SITE_DIR = "assets/runtime"
 # Python only the browser runs: packages it lacks, as small stand-ins (matplotlib's pyplot).
 BROWSER_ONLY = Path(__file__).resolve().parent.parent / "browser" / "packages"
 NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js")
-# The engine's own modules the browser runs too: grading an exercise.
+# The engine's own modules the browser runs too: running a block, grading an exercise.
 ENGINE = Path(__file__).resolve().parent.parent
-SHARED = ("__init__.py", "exercise.py")
+SHARED = (
+    "__init__.py",
+    "exercise.py",
+    "execute/__init__.py",
+    "execute/core.py",
+    "execute/formatters.py",
+)
 
 
 class RuntimeMissing(Exception):
@@ -63,7 +70,7 @@ def install_runtime(runtime: Path, packages: tuple[str, ...], root: Path, site: 
         relative = source.relative_to(BROWSER_ONLY)
         _copy_if_changed(source, target / "packages" / relative)
         files.append(relative.as_posix())
-    for name in SHARED:  # the grader, exactly as the build graded with it
+    for name in SHARED:  # exactly the code the build ran the page with
         _copy_if_changed(ENGINE / name, target / "packages" / "literate" / name)
         files.append(f"literate/{name}")
     wheels = sorted(path.name for path in (runtime / "wheels").glob("*.whl"))

@@ -29,9 +29,9 @@ class ExerciseCatalogue:
         errors = []
         for page in pages.values():
             for block in page.blocks:
-                slug = block.options.get("exercise")
-                if not slug:
+                if block.exercise is None:
                     continue
+                slug = block.exercise.slug
                 where = f"{page.path}:{block.line}"
                 if slug in seen:
                     message = f"exercise id '{slug}' is already used at {seen[slug]}"
@@ -41,9 +41,9 @@ class ExerciseCatalogue:
 
     def add(self, src_uri: str, url: str, title: str, source: Page) -> None:
         exercises = [
-            {"id": block.options["exercise"], "title": block.options["title"]}
+            {"id": block.exercise.slug, "title": block.exercise.title}
             for block in source.blocks
-            if block.options.get("exercise")
+            if block.exercise is not None
         ]
         self.pages.pop(src_uri, None)
         if exercises:

@@ -143,6 +143,6 @@ def _kind(item) -> str:
     fails), a self-check answer, an inline value, or nothing for a plain block."""
     if not isinstance(item, Block):
         return " inline"
-    if item.options["exercise"]:
-        return f" exercise {item.options['exercise']}"
-    return " answer" if item.options["answer"] else ""
+    if item.exercise is not None:
+        return f" exercise {item.exercise.slug}"
+    return " answer" if item.kind == "answer" else ""

@@ -14,7 +14,7 @@ import re
 from literate.parse.exercise import SectionError, heading_above, split_sections
 from literate.parse.inline import find_inlines
 from literate.parse.options import OptionError, parse_attributes, validate
-from literate.parse.page import Block, Item, Page, ParseError, split_lines
+from literate.parse.page import Block, Exercise, Item, Page, ParseError, Part, split_lines
 
 _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<info>.*?)[ \t]*$")
 _EXEC_ATTRIBUTE = re.compile(r"(^|\s)exec\s*=")
@@ -106,8 +106,9 @@ def _read_block(
             "Markdown shows it as an indented code block; remove the indentation",
         )
     body = [_dedent(line, indent) for line in lines[open_index + 1 : close_index]]
+    exercise = None
     if options["exercise"]:
-        _read_exercise(body, lines, open_index, options, path, line_number)
+        exercise = _read_exercise(body, lines, open_index, options, path, line_number)
     return Block(
         line=line_number,
         end_line=first_line + close_index,
@@ -115,21 +116,25 @@ def _read_block(
         fence=opening["fence"],
         code="\n".join(body) + ("\n" if body else ""),
         options=options,
+        exercise=exercise,
     )
 
 
 def _read_exercise(
     body: list[str], lines: list[str], open_index: int, options: dict, path: str, line: int
-) -> None:
-    """Check an exercise's sections (errors at their line); its title defaults to the heading
-    above it."""
+) -> Exercise:
+    """An exercise's parts (errors at their line); its title defaults to the heading above it."""
     try:
-        split_sections("\n".join(body))
+        sections = split_sections("\n".join(body))
     except SectionError as error:
         raise ParseError(path, line + 1 + error.offset, str(error)) from None
     options["title"] = options["title"] or heading_above(lines, open_index)
     if not options["title"]:
         raise ParseError(path, line, 'an exercise needs a heading above it or a title="..."')
+    parts = {
+        name: Part(section.text, line + 1 + section.offset) for name, section in sections.items()
+    }
+    return Exercise(slug=options["exercise"], title=options["title"], **parts)
 
 
 def _columns(indent: str) -> int:

@@ -1,9 +1,18 @@
-"""What parsing yields: a page's lines and its executable items, located by file line."""
+"""What parsing yields: a page's lines and its executable items, located by file line.
+
+A block is typed once, here: its `kind` says what it is, its properties what its options
+mean, and an exercise carries its parts already split. Everything downstream (the worker,
+the presenters, the browser's list of blocks) reads these, never the options dict.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+# code: shown and run; setup: run, its code hidden (a hidden build-time check, say);
+# exercise: graded, never run into the page; answer: a self-check question's expected answer.
+Kind = Literal["code", "setup", "exercise", "answer"]
 
 
 class ParseError(Exception):
@@ -12,6 +21,36 @@ class ParseError(Exception):
     def __init__(self, path: str, line: int, message: str):
         super().__init__(f"{path}:{line}: {message}" if line else f"{path}: {message}")
         self.path, self.line, self.message = path, line, message
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of an exercise: its text, and the page line of its first line."""
+
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Exercise:
+    """An exercise fence's parts (starter, solution and check are Python; hint and success
+    are Markdown text)."""
+
+    slug: str
+    title: str
+    starter: Part
+    solution: Part
+    check: Part
+    hint: Part
+    success: Part
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Exercise:
+        parts = {key: Part(**value) for key, value in data.items() if isinstance(value, dict)}
+        return cls(slug=data["slug"], title=data["title"], **parts)
 
 
 @dataclass
@@ -25,9 +64,42 @@ class Block:
     code: str  # the code, indentation removed
     options: dict[str, Any] = field(default_factory=dict)
     code_line: int = 0  # the line of the first line of code (0: the line after `line`)
+    exercise: Exercise | None = None  # an exercise's parts, split by the parser
 
     def __post_init__(self) -> None:
         self.code_line = self.code_line or self.line + 1
+
+    @property
+    def kind(self) -> Kind:
+        if self.exercise is not None:
+            return "exercise"
+        if self.options.get("answer"):
+            return "answer"
+        return "setup" if self.options.get("hide_code") else "code"
+
+    @property
+    def raises(self) -> str | None:
+        """The exception the block is expected to raise (by class name)."""
+        return self.options.get("raises")
+
+    @property
+    def quiet(self) -> bool:
+        """Its output is not shown."""
+        return bool(self.options.get("hide_output"))
+
+    @property
+    def timeout(self) -> float | None:
+        return self.options.get("timeout")
+
+    @property
+    def expect(self) -> str | None:
+        """What it must print."""
+        return self.options.get("expect")
+
+    @property
+    def title(self) -> str | None:
+        """The title shown above its code (an exercise's: from the heading above it)."""
+        return self.exercise.title if self.exercise else self.options.get("title")
 
     def signature(self, with_line: bool = True) -> list[Any]:
         """What the block's result depends on (for the cache key): its line too, since

@@ -135,18 +135,18 @@ def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str
     toolbar goes into (the code and the output follow it)."""
     index = len(rendered.blocks)
     entry = {
+        "kind": block.kind,
         "code": block.code,
         "line": block.code_line,
-        "hidden": block.options["hide_code"],
-        "quiet": block.options["hide_output"],
-        "raises": block.options["raises"],
+        "quiet": block.quiet,
+        "raises": block.raises,
     }
-    if block.options["exercise"]:  # graded on request; it changes nothing in the page
-        entry.update(code="", hidden=True, exercise=exercise_entry(block, result))
-    elif block.options["answer"]:  # checked by the page itself, without Python
-        entry.update(code="", hidden=True, answer=True)
+    if block.kind == "exercise":  # graded on request; it changes nothing in the page
+        entry.update(code="", exercise=exercise_entry(block, result))
+    elif block.kind == "answer":  # checked by the page itself, without Python
+        entry.update(code="")
     rendered.blocks.append(entry)
-    if entry["hidden"]:
+    if block.kind != "code":
         return []
     marker = f'<div class="lit-run" data-lit-block="{index}"></div>'
     return ["", f"{block.indent}{_token(rendered, nonce, marker)}", ""]
@@ -156,18 +156,18 @@ def _block_markdown(
     block: Block, result: ItemResult, rendered: Rendered, nonce: str, ids: SvgIds, index: int
 ) -> list[str]:
     indent = block.indent
-    if block.options["exercise"]:
+    if block.kind == "exercise":
         return exercise_markdown(block, index, lambda markup: _token(rendered, nonce, markup))
-    if block.options["answer"]:
+    if block.kind == "answer":
         return ["", f"{indent}{_token(rendered, nonce, output_html(result, ids))}", ""]
     lines: list[str] = []
-    if not block.options["hide_code"]:
-        title = block.options.get("title")
+    if block.kind == "code":
+        title = block.title
         info = "python" + (f' title="{title}"' if title else "")
         lines.append(f"{indent}{block.fence}{info}")
         lines.extend(f"{indent}{code}" if code else "" for code in split_lines(block.code))
         lines.append(f"{indent}{block.fence}")
-    output = "" if block.options["hide_output"] else output_html(result, ids)
+    output = "" if block.quiet else output_html(result, ids)
     if output:
         lines.extend(["", f"{indent}{_token(rendered, nonce, output)}", ""])
     return lines or [""]  # a hidden block still separates the paragraphs around it

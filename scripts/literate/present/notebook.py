@@ -50,9 +50,9 @@ def build_notebook(page: Page, results: list[ItemResult]) -> nbformat.NotebookNo
                 cells.append(markdown_cell(part))
             continue
         block, result, folded = part
-        if block.options["exercise"]:
+        if block.kind == "exercise":
             cells.extend(exercise_cells(block, result))
-        elif block.options["answer"]:
+        elif block.kind == "answer":
             cells.append(answer_cell(result))
         else:
             cells.append(_code_cell(block, result, folded))
@@ -94,7 +94,7 @@ def _parts(page: Page, results: list[ItemResult]):
 
 def _code_cell(block: Block, result: ItemResult, folded: bool) -> dict[str, Any]:
     code = block.code.rstrip("\n")
-    expected = block.options["raises"]
+    expected = block.raises
     if expected:
         code = (
             "try:\n" + indent_block(code) + "\n"
@@ -102,11 +102,11 @@ def _code_cell(block: Block, result: ItemResult, folded: bool) -> dict[str, Any]
             '    print(f"{type(error).__name__}: {error}")'
         )
     metadata: dict[str, Any] = {}
-    if block.options["hide_code"]:
+    if block.kind == "setup":
         metadata = {"tags": ["setup"], "jupyter": {"source_hidden": True}}
     if folded:  # in a folded box on the site: collapsed, a click away, in Jupyter
         metadata.setdefault("jupyter", {})["source_hidden"] = True
-    if block.options["hide_output"] or folded:  # what it shows is kept, folded away
+    if block.quiet or folded:  # what it shows is kept, folded away
         metadata.setdefault("jupyter", {})["outputs_hidden"] = True
     return code_cell(code, _outputs(result.outputs), metadata)
 

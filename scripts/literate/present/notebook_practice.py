@@ -19,7 +19,6 @@ from typing import Any
 
 from literate.answers import MIME as ANSWER_MIME
 from literate.exercise import EXERCISE_MIME
-from literate.parse.exercise import split_sections
 from literate.parse.page import Block
 from literate.present.notebook_cells import code_cell, indent_block, markdown_cell
 from literate.results import ItemResult, stream
@@ -29,23 +28,23 @@ CHECK_IMPORT = "from literate.notebook_check import exercise_check"
 
 def exercise_cells(block: Block, result: ItemResult) -> list[dict[str, Any]]:
     """The starter to edit, the hint and solution folded away, and the check to run after."""
-    sections = split_sections(block.code)
-    solution = html.escape(sections["solution"].text.rstrip("\n"))
+    assert block.exercise is not None, "an exercise block carries its parts"
+    parts = block.exercise
+    solution = html.escape(parts.solution.text.rstrip("\n"))
     prose = (
-        f"**Hint.** {sections['hint'].text.strip()}\n\n"
+        f"**Hint.** {parts.hint.text.strip()}\n\n"
         f"<details><summary>Solution</summary>\n\n<pre><code>{solution}</code></pre>\n</details>"
     )
-    success = " ".join(sections["success"].text.split())
+    success = " ".join(parts.success.text.split())
     check = (
         "# Run this cell to check your code above. It says what is still wrong, or 'Solved.'\n"
         f"{CHECK_IMPORT}\n\n"
-        f"with exercise_check(success={success!r}):\n"
-        + indent_block(sections["check"].text.rstrip("\n"))
+        f"with exercise_check(success={success!r}):\n" + indent_block(parts.check.text.rstrip("\n"))
     )
     verdict = _found(result, EXERCISE_MIME)
     outputs = [stream("stdout", f"Not yet. {verdict['starter']['message']}\n")] if verdict else []
     return [
-        code_cell(sections["starter"].text.rstrip("\n"), metadata={"tags": ["exercise"]}),
+        code_cell(parts.starter.text.rstrip("\n"), metadata={"tags": ["exercise"]}),
         markdown_cell(prose),
         code_cell(check, outputs, {"tags": ["exercise-check"]}),
     ]

@@ -16,7 +16,6 @@ from typing import Any
 import markdown
 
 from literate.exercise import EXERCISE_MIME
-from literate.parse.exercise import split_sections
 from literate.parse.page import Block, split_lines
 from literate.results import ItemResult
 
@@ -24,37 +23,39 @@ from literate.results import ItemResult
 def exercise_entry(block: Block, result: ItemResult) -> dict[str, Any]:
     """What the browser needs to grade an exercise (its check is not shown on the page), and
     what the build's grader said of the starter code (the browser's must say the same)."""
-    sections = split_sections(block.code)
+    exercise = block.exercise
+    assert exercise is not None, "an exercise block"
     graded = next(
         (o["data"][EXERCISE_MIME] for o in result.outputs if EXERCISE_MIME in o.get("data", {})),
         None,
     )
     return {
-        "id": block.options["exercise"],
-        "title": block.options["title"],
-        "starter": sections["starter"].text,
-        "starter_line": block.code_line + sections["starter"].offset,
-        "solution": sections["solution"].text,
-        "check": sections["check"].text,
-        "check_line": block.code_line + sections["check"].offset,
-        "success": sections["success"].text.strip(),
+        "id": exercise.slug,
+        "title": exercise.title,
+        "starter": exercise.starter.text,
+        "starter_line": exercise.starter.line,
+        "solution": exercise.solution.text,
+        "check": exercise.check.text,
+        "check_line": exercise.check.line,
+        "success": exercise.success.text.strip(),
         "starter_feedback": graded["starter"]["message"] if graded else None,
     }
 
 
 def exercise_markdown(block: Block, index: int, token) -> list[str]:
     """The exercise's Markdown: `token(html)` stands for raw HTML in its own paragraph."""
-    sections = split_sections(block.code)
+    exercise = block.exercise
+    assert exercise is not None, "an exercise block"
     indent, fence = block.indent, block.fence
-    slug = html.escape(block.options["exercise"], quote=True)
+    slug = html.escape(exercise.slug, quote=True)
     marker = f'<div class="lit-exercise" id="exercise-{slug}" data-lit-block="{index}"></div>'
     inner = indent + "    "
     lines = ["", indent + token(marker), "", f"{indent}{fence}python"]
-    lines += _indented(sections["starter"].text, indent)
+    lines += _indented(exercise.starter.text, indent)
     lines += [f"{indent}{fence}", "", f'{indent}??? tip lit-exercise-hint "Hint"', ""]
-    lines += _indented(sections["hint"].text, inner)
+    lines += _indented(exercise.hint.text, inner)
     lines += ["", f'{indent}??? success lit-solution "Solution"', "", f"{inner}{fence}python"]
-    lines += _indented(sections["solution"].text, inner)
+    lines += _indented(exercise.solution.text, inner)
     lines += [f"{inner}{fence}", ""]
     return lines
 

@@ -86,8 +86,10 @@ class Figure:
         self.size = (figsize[0] * PIXELS_PER_INCH, figsize[1] * PIXELS_PER_INCH)
         self.axes = [Axes() for _ in range(count)]
 
-    def savefig(self, *args, **kwargs):
-        """Nothing to save in the browser."""
+    def savefig(self, file=None, *args, format=None, **kwargs):
+        """SVG into a file object (how the display code asks); nothing else to save here."""
+        if format == "svg" and hasattr(file, "write"):
+            file.write(self._repr_svg_())
 
     def tight_layout(self, *args, **kwargs):
         """Layout is fixed here."""

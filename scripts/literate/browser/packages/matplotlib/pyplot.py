@@ -16,7 +16,10 @@ def subplots(nrows=1, ncols=1, figsize=(6.4, 4.8), **kwargs):
     return figure, [axes[row * ncols : (row + 1) * ncols] for row in range(nrows)]
 
 
-def figure(figsize=(6.4, 4.8), **kwargs):
+def figure(num=None, figsize=(6.4, 4.8), **kwargs):
+    """A new figure, or the open figure number `num` (as pyplot numbers them from 1)."""
+    if isinstance(num, int) and 1 <= num <= len(_open):
+        return _open[num - 1]
     made = Figure(figsize, 1)
     _open.append(made)
     return made
@@ -46,10 +49,3 @@ def close(which=None):
 
 def show(*args, **kwargs):
     """Figures are shown after the block, as on the site."""
-
-
-def take_open_figures():
-    """The figures a block left open (the runner shows them), now closed."""
-    figures = list(_open)
-    _open.clear()
-    return figures

@@ -1,0 +1,191 @@
+"""What runs one block of a page, wherever the page runs: the build's worker (CPython) imports
+it, and the site ships it to the reader's browser (Pyodide) as a file.
+
+A Session holds a page's namespace. Running a block compiles it with the page's path as its
+filename and its real line offset, runs its statements, evaluates its last expression (if it
+ends with one), and answers with a result: {"outputs": [...], "error": None or {"message",
+"traceback"}}, outputs being nbformat output dicts. An expected exception (`raises=`) becomes
+an error output; any other exception, or none when one was expected, is the block's error.
+Tracebacks start at the page's own frames, never this module's.
+
+Printed text is not captured here: the build redirects file descriptors, the browser sets
+Pyodide's stdout. What differs between the two places is injected: `render_dot`, the program
+that draws a graph's DOT source as SVG (Graphviz's `dot` at build, Viz.js in the browser).
+Standard library only at import time.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import linecache
+import os
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from literate.execute.formatters import FORMATTERS, Formatter, graphviz_bundle, mimebundle
+from literate.execute.formatters import open_figures as _open_figures
+
+Result = dict[str, Any]
+RenderDot = Callable[[str], str]  # DOT source -> SVG markup
+
+_THIS_FILE = os.path.abspath(__file__)
+
+
+class Session:
+    """One page's namespace, and the blocks run in it in page order."""
+
+    def __init__(self, path: str, render_dot: RenderDot | None = None):
+        self.path = path
+        self.namespace: dict[str, Any] = {"__name__": "__main__", "__builtins__": builtins}
+        self.formatters: dict[str, Formatter] = dict(FORMATTERS)
+        if render_dot is not None:
+            self.formatters["graphviz.graphs.BaseGraph"] = lambda graph: graphviz_bundle(
+                graph, render_dot
+            )
+
+    def run_block(self, code: str, line: int, raises: str | None = None, path: str = "") -> Result:
+        """Run a block whose first line is page line `line`; see the module docstring."""
+        path = path or self.path
+        remember_lines(path, line, code)
+        result = empty_result()
+        try:
+            tree = ast.parse("\n" * (line - 1) + code, path, "exec")
+        except SyntaxError as error:
+            result["error"] = describe(error)
+            return result
+        last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
+        value = None
+        raised: BaseException | None = None
+        try:
+            exec(compile(tree, path, "exec"), self.namespace)
+            if last is not None:
+                expression = ast.Expression(last.value)
+                value = eval(compile(expression, path, "eval"), self.namespace)
+        except BaseException as error:  # the block may raise anything, SystemExit included
+            raised = error
+        result["error"] = _verdict(raised, raises)
+        if raised is not None and result["error"] is None:
+            result["outputs"].append(error_output(raised))
+        if result["error"] is None:
+            self._display(value, result)
+        return result
+
+    def run_inline(self, expr: str, line: int) -> Result:
+        """An inline value: the str() of the expression, on one line."""
+        result = empty_result()
+        try:
+            code = compile("\n" * (line - 1) + expr.strip(), self.path, "eval")
+            value = str(eval(code, self.namespace))
+        except BaseException as error:
+            result["error"] = describe(error)
+            return result
+        if "\n" in value or "\r" in value:  # it would end the sentence's paragraph or row
+            result["error"] = {
+                "message": f"the inline value {value[:60]!r} spans several lines; "
+                "give a one-line value (e.g. .replace('\\n', ' '))"
+            }
+        else:
+            result["outputs"].append(mime_output({"text/plain": value}, {}, result=True))
+        return result
+
+    def grade(self, attempt: str, check: str, line: int, check_line: int, path: str = "") -> Result:
+        """The reader's attempt at an exercise (its first line at page line `line`), then its
+        check, in a copy of the namespace: {"passed": bool, "message": str}."""
+        from literate.exercise import grade
+
+        path = path or self.path
+        remember_lines(path, line, attempt)
+        return grade(attempt, check, self.namespace, path, (line, check_line))
+
+    def _display(self, value: Any, result: Result) -> None:
+        """The value, then the figures the block left open, as mimebundles."""
+        try:
+            figures = _open_figures()
+            if value is not None and not any(value is figure for figure in figures):
+                data, metadata = mimebundle(value, self.formatters)
+                result["outputs"].append(mime_output(data, metadata, result=True))
+            for figure in figures:
+                data, metadata = mimebundle(figure, self.formatters)
+                result["outputs"].append(mime_output(data, metadata, result=figure is value))
+        except Exception as error:
+            described = describe(error)
+            described["message"] = f"could not display the block's value: {described['message']}"
+            result["error"] = described
+
+
+def _verdict(raised: BaseException | None, expected: str | None) -> dict[str, Any] | None:
+    """The block's error, given what it raised and what it was expected to raise."""
+    if expected is None:
+        return describe(raised) if raised is not None else None
+    if raised is None:
+        return {"message": f"expected {expected} to be raised, but nothing was"}
+    if is_instance_of(raised, expected):
+        return None
+    described = describe(raised)
+    described["message"] = f"expected {expected}, but {described['message']}"
+    return described
+
+
+def empty_result() -> Result:
+    return {"outputs": [], "error": None}
+
+
+def mime_output(data: dict[str, Any], metadata: dict[str, Any], result: bool) -> dict[str, Any]:
+    """An execute_result (the block's value) or a display_data (a figure it left open)."""
+    if result:
+        return {
+            "output_type": "execute_result",
+            "execution_count": None,
+            "data": data,
+            "metadata": metadata,
+        }
+    return {"output_type": "display_data", "data": data, "metadata": metadata}
+
+
+def error_output(error: BaseException) -> dict[str, Any]:
+    """An exception the block was meant to raise, as an nbformat error output."""
+    return {
+        "output_type": "error",
+        "ename": type(error).__name__,
+        "evalue": str(error),
+        "traceback": traceback.format_exception_only(type(error), error),
+    }
+
+
+def is_instance_of(error: BaseException, name: str) -> bool:
+    """Whether the error's class, or a base of it, is called `name` (plain or qualified)."""
+    return any(
+        name in (cls.__name__, f"{cls.__module__}.{cls.__qualname__}")
+        for cls in type(error).__mro__
+    )
+
+
+def describe(error: BaseException) -> dict[str, Any]:
+    """The error's last line and its traceback, without this module's own frames."""
+    tb = error.__traceback__
+    while tb is not None and os.path.abspath(tb.tb_frame.f_code.co_filename) == _THIS_FILE:
+        tb = tb.tb_next
+    lines = traceback.format_exception(type(error), error, tb)
+    summary = traceback.format_exception_only(type(error), error)[-1].strip()
+    if isinstance(error, SystemExit):
+        summary = f"the block called sys.exit({error.code!r}), which would end the page"
+    return {"message": summary, "traceback": "".join(lines).rstrip("\n")}
+
+
+def register_page(path: str, source: str, first_line: int) -> None:
+    """Let tracebacks quote the page's lines (the file is not where Python would look)."""
+    lines = ["\n"] * (first_line - 1) + [line + "\n" for line in source.split("\n")]
+    linecache.cache[path] = (len(source), None, lines, path)
+
+
+def remember_lines(path: str, line: int, code: str) -> None:
+    """Put one block's (edited) lines at their place in the page's cached lines."""
+    entry = linecache.cache.get(path)
+    lines = list(entry[2]) if entry and len(entry) == 4 else []
+    new = [text + "\n" for text in code.split("\n")]
+    end = line - 1 + len(new)
+    lines += ["\n"] * max(0, end - len(lines))
+    lines[line - 1 : end] = new
+    linecache.cache[path] = (sum(map(len, lines)), None, lines, path)

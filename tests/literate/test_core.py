@@ -1,0 +1,58 @@
+"""The execution core (literate/execute/core.py) under CPython, case by case; the same table runs
+in Pyodide in tests/site/test_core_browser.py."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from literate.execute.core import Session, register_page
+from tests.core_cases import CASES, PATH, Case, check
+
+CORE = Path(__file__).resolve().parents[2] / "scripts/literate/execute/core.py"
+
+
+def run_case(case: Case) -> dict:
+    """A case in a fresh Session, the page's lines registered as the build's worker does."""
+    session = Session(PATH)
+    page = ["# x"] * 60
+    if case.setup:
+        page[1 : 1 + case.setup.count("\n")] = case.setup.splitlines()
+    page[case.line - 1 : case.line - 1 + case.code.count("\n")] = case.code.splitlines()
+    register_page(PATH, "\n".join(page) + "\n", 1)
+    if case.setup:
+        assert session.run_block(case.setup, 2)["error"] is None
+    return session.run_block(case.code, case.line, case.raises)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
+def test_core_case(case: Case) -> None:
+    check(case, run_case(case))
+
+
+def test_a_traceback_quotes_the_page_line() -> None:
+    case = next(case for case in CASES if case.name == "traceback-to-the-page")
+    assert "return v / 0" in run_case(case)["error"]["traceback"]
+
+
+def test_the_core_imports_only_the_standard_library_and_its_own_display_code() -> None:
+    tree = ast.parse(CORE.read_text())
+    imported = {
+        (node.module or "") if isinstance(node, ast.ImportFrom) else alias.name
+        for node in tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    own = {name for name in imported if name.startswith("literate")}
+    assert own == {"literate.execute.formatters"}
+
+
+def test_inline_values_and_grading_go_through_the_same_session() -> None:
+    session = Session(PATH)
+    session.run_block("a = 2\n", 2)
+    assert session.run_inline("a * 3", 5)["outputs"][0]["data"]["text/plain"] == "6"
+    graded = session.grade("b = a + 1\n", "assert b == 3, f'b is {b}'\n", 7, 9)
+    assert graded == {"passed": True, "message": ""}
+    assert "b is 4" in session.grade("b = a + 2\n", "assert b == 3, f'b is {b}'\n", 7, 9)["message"]

@@ -1,0 +1,61 @@
+"""The execution core's case table (tests/core_cases.py) in Pyodide, in Chromium, through the
+site's own runner-worker.js: each case must pass there too, and say what CPython says."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.build.test_core import run_case
+from tests.core_cases import CASES, PATH, check, summary
+
+BOOT_TIMEOUT = 120_000  # ms: Pyodide on a loaded 2-core machine
+
+RUN_CASES = """
+async ([cases, path]) => {
+  const worker = new Worker(new URL("assets/runner-worker.js", location.href), { type: "module" });
+  const answers = new Map();
+  let ready;
+  const booted = new Promise((resolve, reject) => (ready = { resolve, reject }));
+  worker.onmessage = ({ data }) => {
+    if (data.type === "ready") ready.resolve();
+    else if (data.type === "failed") ready.reject(new Error(data.error));
+    else if (data.type === "done") answers.get(data.id)(data.result);
+  };
+  await booted;
+  let id = 0;
+  const run = (code, line, raises) =>
+    new Promise((resolve) => {
+      answers.set(++id, resolve);
+      worker.postMessage({ id, op: "run", code, path, line, raises });
+    });
+  const results = [];
+  for (const c of cases) {
+    if (c.setup) await run(c.setup, 2, null);
+    results.push(await run(c.code, c.line, c.raises));
+  }
+  worker.terminate();
+  return results;
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def pyodide_results(browser, site_url) -> list[dict]:
+    page = browser.new_page()
+    try:
+        page.goto(site_url)
+        cases = [
+            {"code": c.code, "line": c.line, "raises": c.raises, "setup": c.setup} for c in CASES
+        ]
+        page.set_default_timeout(BOOT_TIMEOUT)
+        return page.evaluate(RUN_CASES, [cases, PATH])
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("index", range(len(CASES)), ids=[case.name for case in CASES])
+def test_core_case_in_pyodide_as_in_cpython(pyodide_results, index) -> None:
+    case = CASES[index]
+    result = pyodide_results[index]
+    check(case, result)
+    assert summary(result) == summary(run_case(case))
