@@ -84,6 +84,7 @@ def test_defaults_for_options_not_given():
         "title": None,
         "exercise": None,
         "answer": False,
+        "varies": None,
     }
 
 

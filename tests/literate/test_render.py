@@ -210,3 +210,20 @@ def test_an_svg_with_its_own_class_is_not_given_ours():
     assert own.startswith('<svg style="max-width: 10px" class="mine"') and "lit-graph" not in own
     plain = inline_svg('<svg width="10" height="5"></svg>', "p-", "lit-graph")
     assert plain.startswith('<svg class="lit-graph" style="max-width: 10px"')
+
+
+def test_an_output_that_varies_says_so_under_it_and_in_its_notebook_cell():
+    from literate.present.notebook import build_notebook
+
+    page, run = run_markdown(fence("print(0.25)", 'varies="the timings"'))
+    assert run.ok, run.errors
+    rendered = render_markdown(page, run.results)
+    (output,) = rendered.fragments.values()
+    assert (
+        output.endswith(
+            '<p class="lit-varies">As built; the timings differ from run to run.</p></div>'
+        )
+        or '<p class="lit-varies">As built; the timings differ from run to run.</p>' in output
+    )
+    (cell,) = [c for c in build_notebook(page, run.results).cells if c.cell_type == "code"]
+    assert cell.metadata["literate"] == {"varies": "the timings"}

@@ -61,6 +61,7 @@ OPTIONS: dict[str, Validator] = {
     "title": _title,
     "exercise": check_slug,
     "answer": _exec,
+    "varies": _title,
 }
 
 DEFAULTS: dict[str, Any] = {
@@ -72,11 +73,12 @@ DEFAULTS: dict[str, Any] = {
     "title": None,
     "exercise": None,
     "answer": False,
+    "varies": None,  # what makes its output differ from run to run (timings, say), in words
 }
 # What an exercise or an answer fence cannot take: they decide what is shown themselves.
 _NOT_WITH = {
-    "exercise": ("hide_code", "hide_output", "raises", "expect", "answer"),
-    "answer": ("hide_code", "hide_output", "raises", "expect", "title"),
+    "exercise": ("hide_code", "hide_output", "raises", "expect", "answer", "varies"),
+    "answer": ("hide_code", "hide_output", "raises", "expect", "title", "varies"),
 }
 
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_][\w-]*)="([^"]*)"')

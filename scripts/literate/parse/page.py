@@ -97,6 +97,12 @@ class Block:
         return self.options.get("expect")
 
     @property
+    def varies(self) -> str | None:
+        """Why its output differs from run to run (it prints timings, say): the page says so
+        under the output, and a notebook's run is not held to the build's output."""
+        return self.options.get("varies")
+
+    @property
     def title(self) -> str | None:
         """The title shown above its code (an exercise's: from the heading above it)."""
         return self.exercise.title if self.exercise else self.options.get("title")

@@ -168,6 +168,9 @@ def _block_markdown(
         lines.extend(f"{indent}{code}" if code else "" for code in split_lines(block.code))
         lines.append(f"{indent}{block.fence}")
     output = "" if block.quiet else output_html(result, ids)
+    if output and block.varies:
+        note = f"As built; {html.escape(block.varies)} differ from run to run."
+        output += f'<p class="lit-varies">{note}</p>'
     if output:
         lines.extend(["", f"{indent}{_token(rendered, nonce, output)}", ""])
     return lines or [""]  # a hidden block still separates the paragraphs around it

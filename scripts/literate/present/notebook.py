@@ -106,6 +106,8 @@ def _code_cell(block: Block, result: ItemResult, folded: bool) -> dict[str, Any]
         metadata = {"tags": ["setup"], "jupyter": {"source_hidden": True}}
     if folded:  # in a folded box on the site: collapsed, a click away, in Jupyter
         metadata.setdefault("jupyter", {})["source_hidden"] = True
+    if block.varies:  # a kernel's run prints other timings (say) than the build's
+        metadata["literate"] = {"varies": block.varies}
     if block.quiet or folded:  # what it shows is kept, folded away
         metadata.setdefault("jupyter", {})["outputs_hidden"] = True
     return code_cell(code, _outputs(result.outputs), metadata)
