@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from literate.answers import MIME as ANSWER_MIME
 from literate.parse.page import Block, Inline, Page, split_lines
 from literate.present.browser import mark_build_only
+from literate.present.graph_text import graph_text_html
 from literate.present.inline import is_heading, literal_value, value_span
 from literate.present.outputs import cut, kind, pick, raised_line
 from literate.present.practice import answer_form_html, exercise_entry, exercise_markdown
@@ -196,8 +197,8 @@ def _one_output(output: Output, ids: SvgIds) -> str:
     mime = pick(output, PRIORITY)
     data = output["data"][mime]
     svg_class = SVG_CLASSES.get(kind(output), "lit-graph")
-    if mime == "image/svg+xml":
-        return _display(inline_svg(data, ids.next_prefix(), svg_class))
+    if mime == "image/svg+xml":  # a drawn graph also as text, for screen readers
+        return _display(inline_svg(data, ids.next_prefix(), svg_class)) + graph_text_html(data)
     if mime == "text/html":
         return _display(inline_svgs_in_html(data, ids.next_prefix, svg_class))
     if mime == "image/png":
