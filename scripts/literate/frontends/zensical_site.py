@@ -1,0 +1,52 @@
+"""What the MkDocs plugin writes beside the pages, written into a Zensical build's site once it
+is done: the browser runtime with this build's packages, `assets/exercises.json` and each
+page's notebook download.
+
+Not at render time: Zensical keeps rendered pages in its own cache and, on the next build,
+renders only the pages that changed while it deletes every file of the site it did not write
+itself. So these files are written after every build, for every page, from the engine's
+cache (a page that did not run in this build is a cache hit, not a run).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mkdocs.utils.meta import get_data
+
+from literate.frontends.browser_runtime import install_runtime
+from literate.frontends.exercise_catalogue import ExerciseCatalogue
+from literate.frontends.notebook_pages import notebook_text
+from literate.frontends.page_parts import notebook_file_name, tail_page
+from literate.frontends.zensical_pages import SitePages
+
+
+def write_site_files(pages: SitePages, site_dir: Path) -> None:
+    """Runtime, exercise catalogue and notebook downloads into site_dir."""
+    settings = pages.build.settings
+    if pages.runtime is not None:
+        install_runtime(pages.runtime, settings.packages, settings.project_root, site_dir)
+    catalogue = ExerciseCatalogue()
+    catalogue.order = list(pages.titles)
+    for relative, page in pages.pages.items():
+        if not page.items or not pages.enabled:
+            continue
+        url = page_url(relative)
+        catalogue.add(relative, url, pages.titles.get(relative) or url, page)
+        if pages.notebook_downloads:
+            markdown, _meta = get_data(pages.texts[relative])
+            tail = tail_page(markdown, page, pages.texts[relative])
+            text = notebook_text(tail, pages.results(page), pages.build.cache)
+            target = site_dir / url / notebook_file_name(relative)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+    catalogue.write(site_dir)
+
+
+def page_url(relative: str) -> str:
+    """The page's URL in the site (directory URLs): "chain-rule/", "" for index.md."""
+    stem = Path(relative).with_suffix("")
+    if stem.name in ("index", "README"):
+        folder = stem.parent.as_posix()
+        return "" if folder == "." else folder + "/"
+    return stem.as_posix() + "/"
