@@ -1,6 +1,7 @@
 """What the MkDocs plugin writes beside the pages, written into a Zensical build's site once it
 is done: the browser runtime with this build's packages, `assets/exercises.json` and each
-page's notebook download.
+page's notebook download; and the Python files under docs/ that pages link to (the build-along
+steps), which MkDocs copies as it copies any file and Zensical leaves out.
 
 Not at render time: Zensical keeps rendered pages in its own cache and, on the next build,
 renders only the pages that changed while it deletes every file of the site it did not write
@@ -10,6 +11,8 @@ cache (a page that did not run in this build is a cache hit, not a run).
 
 from __future__ import annotations
 
+import os
+import shutil
 from pathlib import Path
 
 from mkdocs.utils.meta import get_data
@@ -18,6 +21,7 @@ from literate.frontends.browser_runtime import install_runtime
 from literate.frontends.exercise_catalogue import ExerciseCatalogue
 from literate.frontends.notebook_pages import notebook_text
 from literate.frontends.page_parts import notebook_file_name, tail_page
+from literate.frontends.project import is_notebook
 from literate.frontends.zensical_pages import SitePages
 
 
@@ -41,6 +45,26 @@ def write_site_files(pages: SitePages, site_dir: Path) -> None:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
     catalogue.write(site_dir)
+    copy_python_sources(pages, site_dir)
+
+
+def copy_python_sources(pages: SitePages, site_dir: Path) -> None:
+    """The .py files of docs/ that are not notebook pages, into the site as they are (through
+    symbolic links too: docs/build-along is one, and Zensical does not follow it)."""
+    settings = pages.build.settings
+    found = [
+        Path(folder, name)
+        for folder, _, names in os.walk(settings.docs_path, followlinks=True)
+        for name in names
+        if name.endswith(".py")
+    ]
+    for source in sorted(found):
+        if is_notebook(source, settings):
+            continue
+        target = site_dir / source.relative_to(settings.docs_path)
+        if not target.is_file() or target.read_bytes() != source.read_bytes():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
 
 
 def page_url(relative: str) -> str:
