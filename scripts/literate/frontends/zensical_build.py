@@ -1,11 +1,11 @@
 """Build the site with Zensical: `python -m literate.frontends.zensical_build [-f zensical.yml]`
 (what `make build-zensical` runs).
 
-It puts the engine's environment key (a hash of the packages the pages import, the engine and
-the toolchain) into LITERATE_ENVIRONMENT for the extension's configuration, so Zensical's page
-cache cannot keep outputs of older code; runs Zensical's build in this process, strict by
-default; then writes the files beside the pages (zensical_site.py). A failing block fails it at
-its page and line, with exit status 1.
+It puts the render key (a hash of the packages the pages import, the toolchain and the whole
+engine, presentation included) into LITERATE_RENDER_KEY for the extension's configuration, so
+Zensical's page cache cannot keep pages rendered by older code; runs Zensical's build in this
+process, strict by default; then writes the files beside the pages (zensical_site.py). A failing
+block fails it at its page and line, with exit status 1.
 """
 
 from __future__ import annotations
@@ -17,11 +17,16 @@ from pathlib import Path
 
 from literate.build import Build
 from literate.frontends.project import load_settings
-from literate.frontends.zensical_pages import CONFIG_KEY, LiterateError, for_config
+from literate.frontends.zensical_pages import (
+    CONFIG_KEY,
+    RENDER_KEY,
+    LiterateError,
+    for_config,
+    render_key,
+)
 from literate.frontends.zensical_site import write_site_files
 from literate.settings import SettingsError
 
-ENVIRONMENT = "LITERATE_ENVIRONMENT"
 _TRACEBACK = "\nTraceback (most recent call last):"
 
 
@@ -33,7 +38,7 @@ def build(config_file: Path, site_dir: str | None = None, strict: bool = True) -
 
     config_file = config_file.resolve()
     root = config_file.parent
-    os.environ[ENVIRONMENT] = Build(load_settings(root)).environment
+    os.environ[RENDER_KEY] = render_key(Build(load_settings(root)))
     target = config_file
     if site_dir is not None:  # a config of its own, beside (Zensical's root is its folder)
         target = root / f".zensical-{os.getpid()}.yml"

@@ -3,7 +3,7 @@ MkDocs plugins, but runs the extensions listed under `markdown_extensions`):
 
     markdown_extensions:
       - literate.frontends.zensical_extension:
-          environment: !ENV [LITERATE_ENVIRONMENT, ""]
+          render_key: !ENV [LITERATE_RENDER_KEY, ""]
 
 Before Markdown, a page's executable fences and inline values become their code and output
 tokens (as the MkDocs plugin's on_page_markdown does); after Markdown, the tokens become the
@@ -14,6 +14,7 @@ of Zensical this module reads. What is written beside the pages is zensical_site
 
 from __future__ import annotations
 
+import posixpath
 from typing import Any
 from xml.etree.ElementTree import Element
 
@@ -23,7 +24,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from literate.frontends.page_parts import insert_after_title, notebook_file_name
-from literate.frontends.zensical_pages import LiterateError, for_config
+from literate.frontends.zensical_pages import LiterateError, for_config, page_url
 from literate.present.html import Rendered, download_link_html
 
 # Before every other preprocessor, as MkDocs's on_page_markdown is; after every postprocessor.
@@ -42,14 +43,14 @@ class _PageState:
 
 
 class _RunPage(Preprocessor):
-    def __init__(self, md: Markdown, environment: str, state: _PageState) -> None:
+    def __init__(self, md: Markdown, render_key: str, state: _PageState) -> None:
         super().__init__(md)
-        self.environment, self.state = environment, state
+        self.render_key, self.state = render_key, state
 
     def run(self, lines: list[str]) -> list[str]:
         context = _context(self.md)
         pages = for_config(context.config)
-        pages.check_environment(self.environment)
+        pages.check_render_key(self.render_key)
         self.state.path = context.page.path
         done = pages.render(context.page.path, "\n".join(lines))
         if done is None:
@@ -72,9 +73,10 @@ class _FillPage(Postprocessor):
             text = rendered.into(text)
         except ValueError as error:
             raise LiterateError(str(error)) from None
-        if self.state.download:
-            link = download_link_html(notebook_file_name(self.state.path))
-            text = insert_after_title(text, link)
+        if self.state.download:  # Zensical resolves a page's links from its source file
+            name = notebook_file_name(self.state.path)
+            href = source_relative(self.state.path, page_url(self.state.path) + name)
+            text = insert_after_title(text, download_link_html(name, href=href))
         return self.state.blocks + text
 
 
@@ -92,15 +94,20 @@ class _MarkDocument(Treeprocessor):
 
 class LiterateExtension(Extension):
     def __init__(self, **kwargs: Any) -> None:
-        self.config = {"environment": ["", "the build's environment key (packages, toolchain)"]}
+        self.config = {"render_key": ["", "what the pages depend on (zensical_pages.render_key)"]}
         super().__init__(**kwargs)
 
     def extendMarkdown(self, md: Markdown) -> None:
         state = _PageState()
-        environment = self.getConfig("environment")
-        md.preprocessors.register(_RunPage(md, environment, state), "literate", FIRST)
+        render_key = self.getConfig("render_key")
+        md.preprocessors.register(_RunPage(md, render_key, state), "literate", FIRST)
         md.treeprocessors.register(_MarkDocument(md, state), "literate", LAST)
         md.postprocessors.register(_FillPage(md, state), "literate", LAST)
+
+
+def source_relative(source: str, target: str) -> str:
+    """The link from the Markdown file at source to target (both docs-relative)."""
+    return posixpath.relpath(target, posixpath.dirname(source) or ".")
 
 
 def _context(md: Markdown) -> Any:

@@ -8,7 +8,9 @@ creates it at the first page and hands the same SitePages to every later page.
 
 from __future__ import annotations
 
+import hashlib
 import threading
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -24,8 +26,11 @@ from literate.present.html import Rendered, render_markdown
 from literate.results import BuildError, ItemResult
 from literate.settings import SettingsError
 
+RENDER_KEY = "LITERATE_RENDER_KEY"  # the variable zensical.yml reads the render key from
+ENGINE = Path(__file__).resolve().parent.parent  # the literate package
 CONFIG_KEY = "literate_pages"  # where the SitePages of a build sits in Zensical's config dict
 _CREATING = threading.Lock()  # Zensical may render pages from more than one thread
+_KEYS: weakref.WeakKeyDictionary[Build, str] = weakref.WeakKeyDictionary()
 
 
 class LiterateError(Exception):
@@ -70,15 +75,15 @@ class SitePages:
         if self.enabled:
             self.build.start(self.pages.values())
 
-    def check_environment(self, key: str) -> None:
+    def check_render_key(self, key: str) -> None:
         """Zensical keeps rendered pages in its own cache, keyed by the page and the Markdown
-        configuration: the environment key in that configuration makes an edit of the
-        packages re-render every page. A build without it could show stale outputs."""
-        if key != self.build.environment:
+        configuration: the render key in that configuration makes an edit of the packages or
+        of the engine re-render every page. A build without it could show stale outputs."""
+        if key != render_key(self.build):
             raise LiterateError(
                 "literate: Zensical would reuse pages rendered with other code; build with "
                 "`make build-zensical` (python -m literate.frontends.zensical_build), which "
-                "passes the packages' hash in LITERATE_ENVIRONMENT"
+                f"passes the render key in {RENDER_KEY}"
             )
 
     def results(self, page: Page) -> list[ItemResult]:
@@ -104,6 +109,17 @@ class SitePages:
         rendered = render_markdown(tail, self.results(source), runnable=runnable)
         blocks = page_blocks_html(source.path, rendered.blocks) if runnable else ""
         return rendered, blocks
+
+
+def render_key(build: Build) -> str:
+    """What a rendered page depends on besides its text: the results' environment (packages,
+    toolchain) and all of the engine's code, presentation included (computed once a build)."""
+    if build not in _KEYS:
+        digest = hashlib.sha256(build.environment.encode())
+        for path in sorted(ENGINE.rglob("*.py")):
+            digest.update(path.relative_to(ENGINE).as_posix().encode() + path.read_bytes())
+        _KEYS[build] = digest.hexdigest()
+    return _KEYS[build]
 
 
 def for_config(config: dict[str, Any]) -> SitePages:
@@ -136,6 +152,15 @@ def nav_titles(nav: list[Any]) -> dict[str, str]:
 
     walk(nav)
     return titles
+
+
+def page_url(relative: str) -> str:
+    """The page's URL in the site (directory URLs): "chain-rule/", "" for index.md."""
+    stem = Path(relative).with_suffix("")
+    if stem.name in ("index", "README"):
+        folder = stem.parent.as_posix()
+        return "" if folder == "." else folder + "/"
+    return stem.as_posix() + "/"
 
 
 def fail_on(errors: list[BuildError]) -> None:

@@ -22,7 +22,7 @@ from literate.frontends.exercise_catalogue import ExerciseCatalogue
 from literate.frontends.notebook_pages import notebook_text
 from literate.frontends.page_parts import notebook_file_name, tail_page
 from literate.frontends.project import is_notebook
-from literate.frontends.zensical_pages import SitePages
+from literate.frontends.zensical_pages import SitePages, page_url
 
 
 def write_site_files(pages: SitePages, site_dir: Path) -> None:
@@ -65,12 +65,3 @@ def copy_python_sources(pages: SitePages, site_dir: Path) -> None:
         if not target.is_file() or target.read_bytes() != source.read_bytes():
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(source, target)
-
-
-def page_url(relative: str) -> str:
-    """The page's URL in the site (directory URLs): "chain-rule/", "" for index.md."""
-    stem = Path(relative).with_suffix("")
-    if stem.name in ("index", "README"):
-        folder = stem.parent.as_posix()
-        return "" if folder == "." else folder + "/"
-    return stem.as_posix() + "/"
