@@ -69,4 +69,4 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || scripts/tools/install-system-package.sh chromium chromium
 
 clean:
-	rm -rf site site.new site.old .cache .pytest_cache .ruff_cache
+	rm -rf site site.new site.old site-zensical .cache .pytest_cache .ruff_cache
