@@ -46,7 +46,7 @@ def build(config_file: Path, site_dir: str | None = None, strict: bool = True) -
     try:
         zensical.build(str(target), {"strict": strict, "clean": False})
     except BaseException:
-        _cancel(get_config)
+        _cancel()
         raise
     finally:
         if target != config_file:
@@ -58,11 +58,13 @@ def build(config_file: Path, site_dir: str | None = None, strict: bool = True) -
     return site
 
 
-def _cancel(get_config: object) -> None:
+def _cancel() -> None:
     """Stop the workers of a failed build (its pages may still be running)."""
+    from zensical.config import get_config
+
     try:
-        config = get_config()  # type: ignore[operator]
-    except Exception:
+        config = get_config()
+    except Exception:  # the build failed before its configuration was read
         return
     pages = config.get(CONFIG_KEY) if isinstance(config, dict) else None
     if pages is not None:

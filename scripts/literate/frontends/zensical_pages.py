@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import threading
-import weakref
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +29,6 @@ RENDER_KEY = "LITERATE_RENDER_KEY"  # the variable zensical.yml reads the render
 ENGINE = Path(__file__).resolve().parent.parent  # the literate package
 CONFIG_KEY = "literate_pages"  # where the SitePages of a build sits in Zensical's config dict
 _CREATING = threading.Lock()  # Zensical may render pages from more than one thread
-_KEYS: weakref.WeakKeyDictionary[Build, str] = weakref.WeakKeyDictionary()
 
 
 class LiterateError(Exception):
@@ -56,6 +54,7 @@ class SitePages:
             except RuntimeMissing as error:
                 raise LiterateError(f"literate: {error}") from None
         self.build = Build(settings)
+        self.key: str | None = None  # the render key, once asked for
         self.titles = nav_titles(nav or [])  # docs-relative path -> navigation title
         self.pages: dict[str, Page] = {}  # by docs-relative path
         self.texts: dict[str, str] = {}
@@ -79,7 +78,9 @@ class SitePages:
         """Zensical keeps rendered pages in its own cache, keyed by the page and the Markdown
         configuration: the render key in that configuration makes an edit of the packages or
         of the engine re-render every page. A build without it could show stale outputs."""
-        if key != render_key(self.build):
+        if self.key is None:
+            self.key = render_key(self.build)
+        if key != self.key:
             raise LiterateError(
                 "literate: Zensical would reuse pages rendered with other code; build with "
                 "`make build-zensical` (python -m literate.frontends.zensical_build), which "
@@ -94,6 +95,12 @@ class SitePages:
         run = pending.get(page.path)
         fail_on(run.errors)
         return run.results
+
+    def wait_all(self) -> None:
+        """Every page has run, even one Zensical took from its cache; else the errors."""
+        if self.build.pending is not None:
+            runs = self.build.pending.wait_all()
+            fail_on([error for run in runs.values() for error in run.errors])
 
     def render(self, relative: str, markdown: str) -> tuple[Rendered, str] | None:
         """The page's Markdown with its outputs as tokens, and the block list for the browser
@@ -113,13 +120,11 @@ class SitePages:
 
 def render_key(build: Build) -> str:
     """What a rendered page depends on besides its text: the results' environment (packages,
-    toolchain) and all of the engine's code, presentation included (computed once a build)."""
-    if build not in _KEYS:
-        digest = hashlib.sha256(build.environment.encode())
-        for path in sorted(ENGINE.rglob("*.py")):
-            digest.update(path.relative_to(ENGINE).as_posix().encode() + path.read_bytes())
-        _KEYS[build] = digest.hexdigest()
-    return _KEYS[build]
+    toolchain) and all of the engine's code, presentation included."""
+    digest = hashlib.sha256(build.environment.encode())
+    for path in sorted(ENGINE.rglob("*.py")):
+        digest.update(path.relative_to(ENGINE).as_posix().encode() + path.read_bytes())
+    return digest.hexdigest()
 
 
 def for_config(config: dict[str, Any]) -> SitePages:

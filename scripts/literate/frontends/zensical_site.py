@@ -27,6 +27,7 @@ from literate.frontends.zensical_pages import SitePages, page_url
 
 def write_site_files(pages: SitePages, site_dir: Path) -> None:
     """Runtime, exercise catalogue and notebook downloads into site_dir."""
+    pages.wait_all()
     settings = pages.build.settings
     if pages.runtime is not None:
         install_runtime(pages.runtime, settings.packages, settings.project_root, site_dir)
