@@ -86,3 +86,19 @@ def test_a_plain_zensical_build_is_refused(tmp_path: Path) -> None:
     result = build(tmp_path, GOOD, str(zensical), "build")
     assert result.returncode != 0
     assert "make build-zensical" in result.stderr
+
+
+def test_the_render_key_follows_the_packages_the_pages_import(tmp_path: Path) -> None:
+    """It is in the extension's configuration, which Zensical's page cache is keyed by."""
+    from literate.build import Build
+    from literate.frontends.zensical_pages import render_key
+    from literate.settings import Settings
+
+    (tmp_path / "mypkg").mkdir()
+    module = tmp_path / "mypkg" / "__init__.py"
+    module.write_text("ANSWER = 42\n", encoding="utf-8")
+    settings = Settings(project_root=tmp_path, packages=("mypkg",), use_cache=False)
+    before = render_key(Build(settings))
+    assert render_key(Build(settings)) == before
+    module.write_text("ANSWER = 43\n", encoding="utf-8")
+    assert render_key(Build(settings)) != before
