@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PIP    := $(BIN)/python -m pip -qq --disable-pip-version-check  # -qq: errors only
 
-.PHONY: serve build test test-fast lint bench clean setup graphviz chromium runtime axe
+.PHONY: serve build build-zensical test test-fast lint bench clean setup graphviz chromium runtime axe
 
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -19,6 +19,12 @@ build: setup
 	@$(BIN)/mkdocs build --strict --quiet --site-dir site.new
 	@rm -rf site.old; if [ -d site ]; then mv site site.old; fi; mv site.new site; rm -rf site.old
 	@echo "site/ is up to date"
+
+# The same docs/ built with Zensical (pinned, in the same .venv: its dependencies agree with
+# constraints.txt) into site-zensical/: strict, every block run through the same engine and
+# cache, a failing block fails it at page:line. README: "Building with Zensical".
+build-zensical: setup
+	@$(BIN)/python -m literate.frontends.zensical_build -f zensical.yml
 
 # Every test, in two processes (pytest-xdist; a page's blocks stay together in one), the site
 # built once for both; --collect-guard fails the run when a test file is not collected.
@@ -48,7 +54,7 @@ $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	@echo "Installing Python packages into $(VENV) (once)..."
 	@$(PIP) install --upgrade pip
-	@$(PIP) install -c constraints.txt -e '.[site,dev]'
+	@$(PIP) install -c constraints.txt -e '.[site,dev,zensical]'
 	@touch $@
 
 # axe-core for the accessibility tests (tests/site/test_accessibility.py), into .cache/axe.
@@ -63,4 +69,4 @@ chromium:
 	@command -v chromium >/dev/null 2>&1 || scripts/tools/install-system-package.sh chromium chromium
 
 clean:
-	rm -rf site site.new site.old .cache .pytest_cache .ruff_cache
+	rm -rf site site.new site.old site-zensical .cache .pytest_cache .ruff_cache

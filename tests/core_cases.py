@@ -1,4 +1,4 @@
-"""The execution core's cases, one table for CPython (tests/build/test_core.py) and Pyodide in
+"""The execution core's cases, one table for CPython (tests/literate/test_core.py) and Pyodide in
 Chromium (tests/site/test_core_browser.py): each case is a block run in a fresh Session of the
 page PATH, and what its result must show."""
 
@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from typing import Any
+
+from literate.execute.core import Session, register_page
 
 PATH = "docs/cases.md"
 
@@ -145,3 +147,16 @@ def check(case: Case, result: dict[str, Any]) -> None:
     if "svg" in expect:
         assert error is None, error
         assert outputs[0]["data"]["image/svg+xml"] == expect["svg"]
+
+
+def run_case(case: Case) -> dict:
+    """A case in a fresh Session, the page's lines registered as the build's worker does."""
+    session = Session(PATH)
+    page = ["# x"] * 60
+    if case.setup:
+        page[1 : 1 + case.setup.count("\n")] = case.setup.splitlines()
+    page[case.line - 1 : case.line - 1 + case.code.count("\n")] = case.code.splitlines()
+    register_page(PATH, "\n".join(page) + "\n", 1)
+    if case.setup:
+        assert session.run_block(case.setup, 2)["error"] is None
+    return session.run_block(case.code, case.line, case.raises)

@@ -8,23 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from literate.execute.core import Session, register_page
-from tests.core_cases import CASES, PATH, Case, check
+from literate.execute.core import Session
+from tests.core_cases import CASES, PATH, Case, check, run_case
 
 CORE = Path(__file__).resolve().parents[2] / "scripts/literate/execute/core.py"
-
-
-def run_case(case: Case) -> dict:
-    """A case in a fresh Session, the page's lines registered as the build's worker does."""
-    session = Session(PATH)
-    page = ["# x"] * 60
-    if case.setup:
-        page[1 : 1 + case.setup.count("\n")] = case.setup.splitlines()
-    page[case.line - 1 : case.line - 1 + case.code.count("\n")] = case.code.splitlines()
-    register_page(PATH, "\n".join(page) + "\n", 1)
-    if case.setup:
-        assert session.run_block(case.setup, 2)["error"] is None
-    return session.run_block(case.code, case.line, case.raises)
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])

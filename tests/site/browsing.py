@@ -32,6 +32,7 @@ RUN_TIMEOUT = 60_000  # ms: a cold start loads Pyodide on a loaded 2-core machin
 # travel in the test reports, so they reach the terminal from pytest-xdist's workers too).
 SIZE_TABLE = "site page sizes (HTML only, shared assets excluded)"
 COLD_LOADS = "a first visit to each page: HTML and every asset fetched"
+COMPARED = "the Zensical build against the MkDocs build (test_zensical.py)"
 
 
 def source_pages() -> list[str]:

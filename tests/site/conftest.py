@@ -23,6 +23,7 @@ from .browsing import (
     CHROMIUM,
     CHROMIUM_ARGS,
     COLD_LOADS,
+    COMPARED,
     REPO_ROOT,
     SIZE_TABLE,
     Recorder,
@@ -141,7 +142,7 @@ def open_page(browser, site_url: str) -> Iterator:
         context.close()
 
 
-_TABLES: dict[str, list[str]] = {SIZE_TABLE: [], COLD_LOADS: []}
+_TABLES: dict[str, list[str]] = {SIZE_TABLE: [], COLD_LOADS: [], COMPARED: []}
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:

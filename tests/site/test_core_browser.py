@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.build.test_core import run_case
-from tests.core_cases import CASES, PATH, check, summary
+from tests.core_cases import CASES, PATH, check, run_case, summary
 
 BOOT_TIMEOUT = 120_000  # ms: Pyodide on a loaded 2-core machine
 

@@ -27,6 +27,7 @@ from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, in
 from literate.frontends.exercise_catalogue import ExerciseCatalogue
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
+from literate.frontends.page_parts import insert_after_title, notebook_name, tail_page
 from literate.frontends.project import is_notebook
 from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.parse import Page, ParseError
@@ -124,7 +125,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
     def on_pre_page(self, page: Any, config: Any, files: Any) -> Any:
         source = self.pages.get(page.file.src_uri)
         if source is not None and source.kind == "notebook":
-            page.nb_url = _notebook_name(page)
+            page.nb_url = notebook_name(page)
             plugin = self
 
             def render(self_page: Any, config: Any, files: Any) -> None:
@@ -138,7 +139,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         text = notebook_text(source, self._results(source), self.build.cache)
         self.rendered_pages[page.file.src_uri] = source
         try:
-            self.notebooks.render_into(page, text, _notebook_name(page))
+            self.notebooks.render_into(page, text, notebook_name(page))
         except ValueError as error:
             raise PluginError(str(error)) from None
 
@@ -148,7 +149,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
             return markdown
         if not self.config.enabled:  # the page as written: fences and `{python} ...` shown
             return markdown
-        tail = _tail_page(markdown, source, self.texts[page.file.src_uri])
+        tail = tail_page(markdown, source, self.texts[page.file.src_uri])
         runnable = self.runtime is not None
         rendered = render_markdown(tail, self._results(source), runnable=runnable)
         if runnable:
@@ -168,7 +169,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
             except ValueError as error:
                 raise PluginError(str(error)) from None
             if self.config.notebook_downloads:
-                html = _insert_after_title(html, download_link_html(_notebook_name(page)))
+                html = insert_after_title(html, download_link_html(notebook_name(page)))
             html = blocks + html
         html, self.svgs[page.file.src_uri] = stash_svgs(html)
         return html
@@ -178,7 +179,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         source = self.rendered_pages.get(page.file.src_uri)
         if source is not None and self.build is not None:
             text = notebook_text(source, self._results(source), self.build.cache)
-            target = Path(page.file.abs_dest_path).parent / _notebook_name(page)
+            target = Path(page.file.abs_dest_path).parent / notebook_name(page)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         return output
@@ -205,38 +206,6 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
     def on_build_error(self, error: Exception) -> None:
         if self.build is not None:
             self.build.cancel()
-
-
-def _tail_page(markdown: str, full: Page, text: str) -> Page:
-    """The page as MkDocs hands it over (front matter cut), keeping the file's line numbers."""
-    from literate.parse.markdown import parse_page
-
-    if text.endswith(markdown):
-        cut = text[: len(text) - len(markdown)].count("\n")
-        if all(item.line > cut for item in full.items):
-            return Page(full.path, full.lines[cut:], full.first_line + cut, full.items)
-    tail = parse_page(markdown, full.path)
-    # The tail's line numbers are unknown here: compare what the items are, not where.
-    if [i.signature(with_line=False) for i in tail.items] != [
-        i.signature(with_line=False) for i in full.items
-    ]:
-        raise PluginError(
-            f"{full.path}: its executable blocks changed while the site was building "
-            "(edited during the build?); build again"
-        )
-    return tail
-
-
-def _notebook_name(page: Any) -> str:
-    return Path(page.file.src_uri).stem + ".ipynb"
-
-
-def _insert_after_title(html: str, snippet: str) -> str:
-    end = html.find("</h1>")
-    if end < 0:
-        return snippet + html
-    end += len("</h1>")
-    return html[:end] + snippet + html[end:]
 
 
 def _fail_on(errors: list[BuildError]) -> None:

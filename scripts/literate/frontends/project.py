@@ -24,14 +24,22 @@ def load_settings(root: Path) -> Settings:
     """The settings of the project at root (defaults without a mkdocs.yml, which is read only
     when there is one: MkDocs need not be installed to run pages); SettingsError when
     mkdocs.yml gives a bad value."""
-    config_file = root / "mkdocs.yml"
-    if not config_file.is_file():
+    if not (root / "mkdocs.yml").is_file():
         return Settings(project_root=root)
+    from literate.frontends.mkdocs_config import settings_from
+
+    config, docs_dir = load_plugin_config(root)
+    return settings_from(config, root, docs_dir)
+
+
+def load_plugin_config(root: Path) -> tuple[Any, Path]:
+    """The validated `literate` entry of root/mkdocs.yml (a LiterateConfig) and the docs
+    folder it names; SettingsError for a bad value."""
     from mkdocs.utils.yaml import yaml_load
 
-    from literate.frontends.mkdocs_config import LiterateConfig, settings_from
+    from literate.frontends.mkdocs_config import LiterateConfig
 
-    with config_file.open(encoding="utf-8") as file:
+    with (root / "mkdocs.yml").open(encoding="utf-8") as file:
         data = yaml_load(file) or {}
     config = LiterateConfig()
     config.load_dict(_plugin_options(data))
@@ -39,7 +47,7 @@ def load_settings(root: Path) -> Settings:
     if failed:
         name, error = failed[0]
         raise SettingsError(f"mkdocs.yml: plugin {PLUGIN_NAME}: option '{name}': {error}")
-    return settings_from(config, root, Path(data.get("docs_dir") or "docs"))
+    return config, Path(data.get("docs_dir") or "docs")
 
 
 def is_notebook(path: Path, settings: Settings) -> bool:

@@ -216,11 +216,12 @@ def _pre(text: str, css_class: str) -> str:
 
 
 def download_link_html(
-    filename: str, label: str = "Download this page as a Jupyter notebook"
+    filename: str, label: str = "Download this page as a Jupyter notebook", href: str = ""
 ) -> str:
-    name = html.escape(filename)
+    """The link to a page's notebook (href: where it is, if not beside the page's HTML)."""
+    name, target = html.escape(filename), html.escape(href or filename)
     return (
-        f'<p class="lit-notebook"><a href="{name}" download="{name}">{html.escape(label)}</a></p>'
+        f'<p class="lit-notebook"><a href="{target}" download="{name}">{html.escape(label)}</a></p>'
     )
 
 
