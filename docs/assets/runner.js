@@ -16,6 +16,7 @@
 //
 // For other scripts (exercises, the stepper): window.literateRunner.run(code, {line, path})
 // runs code in the page's worker and resolves to the core's {outputs, error} with the streams;
+// window.literateRunner.call(module, name, args) resolves to a helper's {value, error};
 // window.literateRunner.grade(index, attempt) grades an exercise and resolves to
 // {grade: {passed, message}, streams} (exercises.js).
 (function () {
@@ -85,7 +86,7 @@
     }
 
     // Send one request to the worker (started on first use); resolves to {result, ms, streams}.
-    call(message, onStream = null) {
+    request(message, onStream = null) {
       this.startWorker();
       const id = this.nextId++;
       return this.ready.then(
@@ -101,11 +102,18 @@
     // traceback}). `path` names code that is not the page's own (a script's helper call), so
     // that its tracebacks do not quote the page's lines.
     async run(code, { line = 1, raises = null, onStream = null, path = this.path } = {}) {
-      const { result, ms, streams } = await this.call(
+      const { result, ms, streams } = await this.request(
         { op: "run", code, path, line, raises },
         onStream,
       );
       return { ...result, ms, streams };
+    }
+
+    // A page helper's answer: {value, error}, the value a dict of plain values (graphs in it
+    // drawn as SVG), without running the page's blocks.
+    async callHelper(module, name, args) {
+      const { result } = await this.request({ op: "call", module, name, args });
+      return result;
     }
 
     // Run one of the page's blocks (its view's code when it is shown) and record that it ran.
@@ -153,7 +161,7 @@
         check_line: exercise.check_line,
       };
       return this.after(index, async () => {
-        const { result, streams } = await this.call(request);
+        const { result, streams } = await this.request(request);
         return { grade: result, streams };
       });
     }
@@ -662,6 +670,9 @@
 
   window.literateRunner = {
     run: (code, options) => (page ? page.run(code, options) : Promise.reject(new Error("no page"))),
+    // Call a Python helper, module.name(...args): resolves to {value, error}.
+    call: (module, name, args) =>
+      page ? page.callHelper(module, name, args) : Promise.reject(new Error("no page")),
     // Grade the reader's attempt at the exercise that is block `index` of the page.
     grade: (index, attempt) =>
       page ? page.grade(index, attempt) : Promise.reject(new Error("no page")),
