@@ -1,8 +1,6 @@
 """The stepper: forward then backward frames from the real engine, in its order, ending at
 backward(); the recipe replayed with new leaves; the visiting-order exercise's verdicts."""
 
-import contextlib
-import io
 import json
 import math
 import re
@@ -179,12 +177,10 @@ def test_a_replay_refuses_what_is_not_in_the_graph():
         replay(recipe, ops={0: "+"})
 
 
-def test_live_example_prints_the_frames_of_the_new_values_and_returns_the_graph():
+def test_live_example_answers_the_frames_of_the_new_values_and_the_graph():
     request = {"title": "n", "recipe": graph_recipe(neuron()), "values": {"x1": -1.0}}
-    out = io.StringIO()
-    with contextlib.redirect_stdout(out):
-        graph = live_example(json.dumps(request))
-    data = json.loads(out.getvalue())
+    answer = live_example(json.dumps(request))
+    data, graph = answer["example"], answer["graph"]
     expected = [f"grad {g:.4f}" for g in grads_by_backward(neuron(x1=-1.0))]
     assert data["frames"][-1]["grads"] == expected
     assert data["summary"].startswith("o = ") and "do/dx1 = " in data["summary"]

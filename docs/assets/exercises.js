@@ -111,7 +111,7 @@
         const result = await window.literateRunner.grade(this.index, this.code());
         const printed = (result.streams || []).map((s) => s.text).join("");
         if (result.earlier) {
-          this.say("failed", `An earlier block of the page failed (line ${result.earlier.line}).`);
+          this.say("failed", result.earlier);
         } else if (!result.grade) {
           this.say("failed", `The check could not run: ${result.error ? result.error.message : "no result"}`);
         } else if (result.grade.passed) {

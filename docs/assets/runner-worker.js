@@ -9,9 +9,11 @@
 // Messages in:  {id, op: "run", code, path, line, raises}     run one block in the namespace
 //               {id, op: "grade", code, path, line, check, check_line}
 //                                                            grade an exercise attempt
+//               {id, op: "call", module, name, args}         a page helper's answer (a dict)
 // Messages out: {id, type: "stream", name, text}   printed text, gathered and sent at most
 //                                                  every FLUSH_MS (a flood cannot swamp the page)
-//               {id, type: "done", result, ms}     result: {outputs, error} or {passed, message}
+//               {id, type: "done", result, ms}     result: {outputs, error}, {passed, message}
+//                                                  or {value, error}
 //               {type: "ready", ms} | {type: "failed", error}
 const runtime = new URL("runtime/", self.location.href);
 const FLUSH_MS = 50;
@@ -96,10 +98,14 @@ self.onmessage = async ({ data }) => {
   const started = performance.now();
   let result;
   try {
-    const proxy =
-      data.op === "grade"
-        ? session.grade(data.code, data.check, data.line, data.check_line, data.path)
-        : session.run_block(data.code, data.line, data.raises || undefined, data.path);
+    let proxy;
+    if (data.op === "grade") {
+      proxy = session.grade(data.code, data.check, data.line, data.check_line, data.path);
+    } else if (data.op === "call") {
+      proxy = session.call(data.module, data.name, ...data.args);
+    } else {
+      proxy = session.run_block(data.code, data.line, data.raises || undefined, data.path);
+    }
     result = answer(proxy);
   } finally {
     flushStdout();

@@ -1,19 +1,35 @@
 // Run it yourself: every executable block of a page can be edited and run in the browser, in a
-// Web Worker running this site's own micrograd (runner-worker.js). Nothing of the runtime is
-// downloaded until the reader first presses Run.
+// Web Worker running this site's own micrograd and the build's own execution core
+// (runner-worker.js). Nothing of the runtime is downloaded until the reader first presses Run.
 //
 // The build marks each shown block with <div class="lit-run" data-lit-block="N"> (its code
-// follows, then its output) and lists all of the page's blocks, hidden setup blocks included,
-// in <div class="lit-blocks" data-lit-page="{path, blocks}">. Blocks share one namespace in page
-// order, as at build: running a block first runs the blocks above it that have not run yet.
+// follows, then its output) and lists all of the page's blocks, typed by the parser (kind:
+// code, setup, exercise, answer), in <div class="lit-blocks" data-lit-page="{path, blocks}">.
+// Blocks share one namespace in page order, as at build: running a block first runs the
+// blocks above it that have not run yet.
+//
+// The page is a notebook the reader can see: each block says whether it ran in this visit,
+// changed since it ran, or is stale because a block above changed; Run all and Restart act on
+// the page; Reset restores a block's code, output and state (it and every later block are
+// marked not run, and the next run replays the page in a fresh Python). Printed text is drawn
+// at most once a frame and capped per block; Stop ends the worker, whatever it is doing.
 //
 // For other scripts (exercises, the stepper): window.literateRunner.run(code, {line, path})
 // runs code in the page's worker and resolves to the core's {outputs, error} with the streams;
+// window.literateRunner.call(module, name, args) resolves to a helper's {value, error};
 // window.literateRunner.grade(index, attempt) grades an exercise and resolves to
 // {grade: {passed, message}, streams} (exercises.js).
 (function () {
   const scriptUrl = document.currentScript ? document.currentScript.src : location.href;
   const workerUrl = new URL("runner-worker.js", scriptUrl);
+  const SHOWN_LINES = 500; // printed lines shown per block; the rest one click away
+  const KEPT_CHARS = 4_000_000; // printed text kept per block (a flood is counted, not kept)
+  const STATES = {
+    "not-run": "Not run yet",
+    ran: "Ran",
+    changed: "Changed since it ran",
+    stale: "Stale: a block above changed since this ran",
+  };
   let page = null; // the state of the page on screen
 
   function setUpPage() {
@@ -22,18 +38,26 @@
     page = list ? new PageRunner(JSON.parse(list.dataset.litPage)) : null;
   }
 
+  const runsInPage = (block) => block.browser && (block.kind === "code" || block.kind === "setup");
+
   class PageRunner {
     constructor(data) {
       this.path = data.path;
-      this.blocks = data.blocks.map((block, index) => ({ ...block, index, ran: false }));
+      this.blocks = data.blocks.map((block, index) => ({ ...block, index, ranSeq: null }));
       this.worker = null;
       this.pending = new Map();
       this.nextId = 1;
+      this.seq = 0; // counts runs, to tell which block ran after which
+      this.dirty = false; // Python holds effects of blocks now marked not run
       this.busy = Promise.resolve();
+      this.views = [];
       document.querySelectorAll(".lit-run[data-lit-block]").forEach((marker) => {
         const block = this.blocks[Number(marker.dataset.litBlock)];
-        if (block) new BlockView(this, block, marker);
+        if (block) this.views.push(new BlockView(this, block, marker));
       });
+      const first = this.views.find((view) => view.block.browser && view.codeElement);
+      if (first) this.bar = new PageBar(this, first.marker);
+      this.refresh();
     }
 
     startWorker() {
@@ -62,7 +86,7 @@
     }
 
     // Send one request to the worker (started on first use); resolves to {result, ms, streams}.
-    call(message, onStream = null) {
+    request(message, onStream = null) {
       this.startWorker();
       const id = this.nextId++;
       return this.ready.then(
@@ -78,23 +102,50 @@
     // traceback}). `path` names code that is not the page's own (a script's helper call), so
     // that its tracebacks do not quote the page's lines.
     async run(code, { line = 1, raises = null, onStream = null, path = this.path } = {}) {
-      const { result, ms, streams } = await this.call(
+      const { result, ms, streams } = await this.request(
         { op: "run", code, path, line, raises },
         onStream,
       );
       return { ...result, ms, streams };
     }
 
+    // A page helper's answer: {value, error}, the value a dict of plain values (graphs in it
+    // drawn as SVG), without running the page's blocks.
+    async callHelper(module, name, args) {
+      const { result } = await this.request({ op: "call", module, name, args });
+      return result;
+    }
+
+    // Run one of the page's blocks (its view's code when it is shown) and record that it ran.
+    async runOne(block) {
+      const view = block.view;
+      if (view) view.startRun();
+      const code = view ? view.code() : block.code;
+      const result = await this.run(code, {
+        line: block.line,
+        raises: block.raises,
+        onStream: view ? (s) => view.box.stream(s) : null,
+      });
+      block.ranSeq = ++this.seq;
+      block.ranCode = code;
+      if (view) view.finishRun(result);
+      this.refresh();
+      return result;
+    }
+
     // Run one block after the blocks above it that have not run yet; one run at a time.
     runBlock(view) {
-      return this.after(view.block.index, async () => {
-        const result = await this.run(view.code(), {
-          line: view.block.line,
-          raises: view.block.raises,
-          onStream: (s) => view.stream(s),
-        });
-        view.block.ran = true;
-        return result;
+      return this.after(view.block.index, () => this.runOne(view.block));
+    }
+
+    // Every block of the page, in order, in the present Python (fresh if it must be).
+    runAll() {
+      return this.after(0, async () => {
+        for (const block of this.blocks.filter(runsInPage)) {
+          const result = await this.runOne(block);
+          if (result.error) return { ...result, failed: block };
+        }
+        return { error: null };
       });
     }
 
@@ -110,26 +161,21 @@
         check_line: exercise.check_line,
       };
       return this.after(index, async () => {
-        const { result, streams } = await this.call(request);
+        const { result, streams } = await this.request(request);
         return { grade: result, streams };
       });
     }
 
     // Run the blocks above `index` that have not run yet, then `then()`; one task at a time.
-    // Resolves to the result of then(), or to the failing earlier block's result.
+    // Resolves to the result of then(), or to the failing earlier block's result with
+    // `earlier`: the words to show the reader (no Markdown line numbers).
     after(index, then) {
       const task = this.busy.then(async () => {
+        if (this.dirty) this.restart(false);
         for (const block of this.blocks.slice(0, index)) {
-          if (block.ran || !block.browser || block.kind === "exercise" || block.kind === "answer") continue;
-          const earlier = block.view;
-          const result = await this.run(earlier ? earlier.code() : block.code, {
-            line: block.line,
-            raises: block.raises,
-            onStream: earlier ? (s) => earlier.stream(s) : null,
-          });
-          block.ran = true;
-          if (earlier) earlier.show(result);
-          if (result.error) return { ...result, earlier: block };
+          if (block.ranSeq !== null || !runsInPage(block)) continue;
+          const result = await this.runOne(block);
+          if (result.error) return { ...result, earlier: this.blame(block, result) };
         }
         return then();
       });
@@ -137,13 +183,108 @@
       return task;
     }
 
-    stop() {
+    // A block above failed: a shown block shows its own error; a hidden check's failure is
+    // explained under the shown block the reader changed (or the nearest one above it).
+    blame(block, result) {
+      if (block.view) return "An earlier block failed; see its output.";
+      const above = this.views.filter((v) => v.block.index < block.index && v.codeElement);
+      const edited = above.filter((view) => view.edited());
+      const view = edited.length ? edited[edited.length - 1] : above[above.length - 1];
+      if (!view) return `A setup step of the page failed: ${result.error.message}`;
+      const change = edited.length ? "Your change to this block" : "The code above";
+      view.explain(
+        `${change} breaks a check the page makes on its results (${result.error.message}). ` +
+          "Reset this block to get the page's own values back.",
+      );
+      return "A check of the page failed after an edit above; the message is under the block you changed.";
+    }
+
+    // A fresh Python: the worker ends (even mid-run); every block is marked not run.
+    restart(announce = true) {
       if (this.worker) this.worker.terminate();
       this.worker = null;
       for (const call of this.pending.values()) call.reject(new Error("stopped"));
       this.pending.clear();
-      this.blocks.forEach((block) => (block.ran = false)); // a new worker replays them
+      this.blocks.forEach((block) => (block.ranSeq = null));
+      this.dirty = false;
+      this.refresh();
+      if (announce && this.bar) this.bar.say("Python restarted: every block is marked not run.");
+    }
+
+    stop() {
+      this.restart(false);
       this.busy = Promise.resolve();
+    }
+
+    // Reset of a block: it and every later block are not run; their effects stay in Python
+    // until the next run, which starts a fresh one.
+    unrun(index) {
+      for (const block of this.blocks.slice(index)) {
+        if (block.ranSeq !== null) this.dirty = true;
+        block.ranSeq = null;
+      }
+      this.refresh();
+    }
+
+    state(block) {
+      if (block.ranSeq === null) return "not-run";
+      if (block.view && block.view.code() !== block.ranCode) return "changed";
+      const above = this.blocks.slice(0, block.index).filter(runsInPage);
+      const moved = above.some(
+        (b) => b.ranSeq === null || b.ranSeq > block.ranSeq || (b.view && b.view.code() !== b.ranCode),
+      );
+      return moved ? "stale" : "ran";
+    }
+
+    refresh() {
+      for (const view of this.views) view.showState(this.state(view.block));
+    }
+  }
+
+  // Run all and Restart, before the page's first runnable block.
+  class PageBar {
+    constructor(runner, before) {
+      this.runner = runner;
+      const bar = document.createElement("div");
+      bar.className = "lit-toolbar lit-page-bar";
+      bar.setAttribute("role", "group");
+      bar.setAttribute("aria-label", "Python of this page");
+      bar.innerHTML =
+        '<button type="button" class="lit-run-all-button">Run all</button>' +
+        '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
+        '<button type="button" class="lit-restart-button">Restart</button>' +
+        '<span class="lit-page-status" role="status" aria-live="polite"></span>';
+      before.before(bar);
+      this.status = bar.querySelector(".lit-page-status");
+      this.runAllButton = bar.querySelector(".lit-run-all-button");
+      this.runAllButton.addEventListener("click", () => this.runAll());
+      this.stopButton = bar.querySelector(".lit-stop-button");
+      this.stopButton.addEventListener("click", () => {
+        runner.stop();
+        this.say("Python stopped: every block is marked not run.");
+      });
+      bar.querySelector(".lit-restart-button").addEventListener("click", () => runner.restart());
+    }
+
+    say(text) {
+      this.status.textContent = text;
+    }
+
+    async runAll() {
+      this.runAllButton.disabled = true;
+      this.stopButton.hidden = false;
+      this.say(this.runner.worker ? "Running every block…" : "Starting Python in your browser…");
+      try {
+        const result = await this.runner.runAll();
+        if (result.earlier) this.say(result.earlier);
+        else if (result.failed) this.say("Stopped at a block with an error; see its output.");
+        else this.say("Ran every block of the page.");
+      } catch (error) {
+        this.say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
+      } finally {
+        this.runAllButton.disabled = false;
+        this.stopButton.hidden = true;
+      }
     }
   }
 
@@ -159,9 +300,13 @@
       this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
       if (!this.codeElement) return;
       this.builtHtml = this.codeElement.innerHTML;
-      this.liveOutput = null;
+      this.builtCode = this.code();
+      this.box = new OutputBox(this);
       this.buildToolbar();
-      if (block.browser) makeEditable(this.codeElement, () => this.onRun(), this.hintId);
+      if (block.browser) {
+        makeEditable(this.codeElement, () => this.onRun(), this.hintId);
+        this.codeElement.addEventListener("input", () => this.onEdit());
+      }
     }
 
     buildToolbar() {
@@ -175,16 +320,19 @@
         this.marker.append(bar);
         return;
       }
+      const stateId = `lit-state-${this.block.index}`;
       bar.innerHTML =
-        '<button type="button" class="lit-run-button">Run</button>' +
+        `<button type="button" class="lit-run-button" aria-describedby="${stateId}">Run</button>` +
         '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
         '<button type="button" class="lit-reset-button">Reset</button>' +
+        `<span class="lit-state" id="${stateId}"></span>` +
         `<span class="lit-hint" id="${this.hintId}">Edit the code in place; Ctrl+Enter runs it, ` +
         "Esc then Tab leaves it.</span>" +
         '<span class="lit-status" role="status" aria-live="polite"></span>';
       this.marker.append(bar);
       this.runButton = bar.querySelector(".lit-run-button");
       this.stopButton = bar.querySelector(".lit-stop-button");
+      this.stateBadge = bar.querySelector(".lit-state");
       this.status = bar.querySelector(".lit-status");
       this.runButton.addEventListener("click", () => this.onRun());
       this.stopButton.addEventListener("click", () => this.onStop());
@@ -195,24 +343,43 @@
       return this.codeElement.textContent.replace(/\n$/, "") + "\n";
     }
 
+    edited() {
+      return this.code() !== this.builtCode;
+    }
+
+    showState(state) {
+      if (!this.stateBadge || this.stateBadge.dataset.state === state) return;
+      this.stateBadge.dataset.state = state;
+      this.stateBadge.textContent = STATES[state];
+    }
+
+    onEdit() {
+      const was = this.stateBadge && this.stateBadge.dataset.state;
+      this.runner.refresh();
+      if (was === "ran" && this.stateBadge.dataset.state === "changed") {
+        const later = this.runner.views.filter((v) => v.block.index > this.block.index && v.block.ranSeq !== null);
+        const stale = later.length ? ` ${later.length} block(s) below ran with the old code.` : "";
+        this.setStatus(`Changed since it ran.${stale}`);
+      }
+    }
+
+    startRun() {
+      this.box.clear();
+      this.setStatus("Running…");
+    }
+
+    finishRun(result) {
+      this.box.show(result);
+      this.setStatus(result.error ? "Error: see the output." : `Ran in ${Math.round(result.ms)} ms.`);
+    }
+
     async onRun() {
-      this.clearOutput();
       this.setStatus(this.runner.worker ? "Running…" : "Starting Python in your browser…");
       this.stopButton.hidden = false;
       this.runButton.disabled = true;
-      this.runner.startWorker();
-      const running = this.runner.ready.then(() => {
-        if (this.runButton.disabled) this.setStatus("Running…");
-      });
-      running.catch(() => {});
       try {
         const result = await this.runner.runBlock(this);
-        if (result.earlier && result.earlier !== this.block) {
-          this.setStatus(`An earlier block failed (line ${result.earlier.line}); see its output.`);
-        } else {
-          this.show(result);
-          this.setStatus(result.error ? "Error: see the output." : `Ran in ${Math.round(result.ms)} ms.`);
-        }
+        if (result.earlier) this.setStatus(result.earlier);
       } catch (error) {
         this.setStatus(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
       } finally {
@@ -224,56 +391,122 @@
     onStop() {
       this.runner.stop();
       this.setStatus("Stopped.");
+      if (this.runner.bar) this.runner.bar.say("Python stopped: every block is marked not run.");
     }
 
     onReset() {
       this.codeElement.innerHTML = this.builtHtml;
-      if (this.liveOutput) this.liveOutput.remove();
-      this.liveOutput = null;
+      this.box.clear();
       if (this.builtOutput) this.builtOutput.hidden = false;
-      this.setStatus("Reset to the code and output of the build.");
+      this.runner.unrun(this.block.index);
+      this.setStatus("Reset to the code and output of the build; it and the blocks below are not run.");
+    }
+
+    // A message for the reader about this block (a hidden check it broke), in its output.
+    explain(text) {
+      this.box.append("lit-error", text);
+      this.setStatus("Your change breaks a later check of the page: see the message below.");
     }
 
     setStatus(text) {
       if (this.status) this.status.textContent = text;
     }
+  }
 
-    clearOutput() {
-      if (this.liveOutput) this.liveOutput.remove();
-      this.liveOutput = null;
+  // A block's live output: printed text gathered and drawn at most once a frame, the first
+  // SHOWN_LINES lines shown and the rest behind a button, then the result's displays.
+  class OutputBox {
+    constructor(view) {
+      this.view = view;
+      this.element = null;
+      this.clear();
     }
 
-    output() {
-      if (!this.liveOutput) {
-        this.liveOutput = document.createElement("div");
-        this.liveOutput.className = "lit-output lit-live";
-        this.liveOutput.setAttribute("aria-label", "Output of your run");
-        this.codeBlock.after(this.liveOutput);
-        if (this.builtOutput) this.builtOutput.hidden = true;
+    clear() {
+      if (this.element) this.element.remove();
+      this.element = null;
+      this.chunks = [];
+      this.kept = 0;
+      this.lines = 0;
+      this.dropped = 0;
+      this.full = false;
+      this.frame = null;
+      this.streamsBox = null;
+    }
+
+    container() {
+      if (!this.element) {
+        this.element = document.createElement("div");
+        this.element.className = "lit-output lit-live";
+        this.element.setAttribute("aria-label", "Output of your run");
+        this.view.codeBlock.after(this.element);
+        if (this.view.builtOutput) this.view.builtOutput.hidden = true;
+        this.streamsBox = document.createElement("div");
+        this.element.append(this.streamsBox);
       }
-      return this.liveOutput;
+      return this.element;
     }
 
     stream({ name, text }) {
-      const last = this.output().lastElementChild;
-      if (last && last.classList.contains(`lit-${name}`)) {
-        last.firstChild.textContent += text;
+      this.lines += text.split("\n").length - 1;
+      if (this.kept + text.length > KEPT_CHARS) {
+        this.dropped += text.length;
       } else {
-        this.append(`lit-${name}`, text);
+        this.kept += text.length;
+        const last = this.chunks[this.chunks.length - 1];
+        if (last && last.name === name) last.text += text;
+        else this.chunks.push({ name, text });
       }
+      if (this.frame === null) this.frame = requestAnimationFrame(() => this.draw());
+    }
+
+    // The first SHOWN_LINES lines, then "N more lines" with a button for the rest.
+    draw(all = false) {
+      this.frame = null;
+      const box = this.container() && this.streamsBox;
+      if (!this.full || all) {
+        box.replaceChildren();
+        let budget = all ? Infinity : SHOWN_LINES;
+        for (const { name, text } of this.chunks) {
+          if (budget <= 0) break;
+          const lines = text.split("\n");
+          const shown = lines.length - 1 > budget ? lines.slice(0, budget).join("\n") + "\n" : text;
+          budget -= shown.split("\n").length - 1;
+          box.append(pre(`lit-${name}`, shown));
+        }
+        this.full = budget <= 0 && !all;
+        this.more = null;
+      }
+      const hidden = all ? 0 : this.lines - SHOWN_LINES;
+      if (hidden > 0) this.showMore(box, hidden);
+    }
+
+    showMore(box, hidden) {
+      if (!this.more) {
+        this.more = document.createElement("p");
+        this.more.className = "lit-more";
+        const count = document.createElement("span");
+        const button = document.createElement("button");
+        button.type = "button";
+        button.textContent = "Show all";
+        button.addEventListener("click", () => this.draw(true));
+        this.more.append(count, " ", button);
+        box.append(this.more);
+      }
+      const lost = this.dropped ? " (the text past 4 MB was not kept)" : "";
+      this.more.firstChild.textContent = `${hidden.toLocaleString("en")} more lines${lost}.`;
     }
 
     append(className, text) {
-      const pre = document.createElement("pre");
-      pre.className = className;
-      const code = document.createElement("code");
-      code.textContent = text;
-      pre.append(code);
-      this.output().append(pre);
+      this.container().append(pre(className, text));
     }
 
     // A result of the execution core: its outputs (nbformat), then its error.
     show(result) {
+      if (this.frame !== null) {
+        cancelAnimationFrame(this.frame);
+        this.draw();
+      }
       for (const output of result.outputs || []) this.showOutput(output);
       if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
     }
@@ -284,7 +517,7 @@
         this.append("lit-raised", last.replace(/\n$/, ""));
         return;
       }
-      if (this.block.quiet || !output.data) return;
+      if (this.view.block.quiet || !output.data) return;
       const data = output.data;
       const kind = ((output.metadata || {}).literate || {}).kind;
       if (data["text/html"] === undefined && data["image/svg+xml"] === undefined) {
@@ -295,10 +528,19 @@
       box.className = "lit-display";
       if (data["text/html"] !== undefined) box.innerHTML = data["text/html"];
       else box.append(svgElement(data["image/svg+xml"], kind === "figure" ? "lit-figure" : "lit-graph"));
-      this.output().append(box);
+      this.container().append(box);
       const svg = box.querySelector("svg");
       if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
     }
+  }
+
+  function pre(className, text) {
+    const element = document.createElement("pre");
+    element.className = className;
+    const code = document.createElement("code");
+    code.textContent = text;
+    element.append(code);
+    return element;
   }
 
   // An SVG drawn in the browser, cleaned and sized as the build's (present/svg.py): no prolog,
@@ -428,6 +670,9 @@
 
   window.literateRunner = {
     run: (code, options) => (page ? page.run(code, options) : Promise.reject(new Error("no page"))),
+    // Call a Python helper, module.name(...args): resolves to {value, error}.
+    call: (module, name, args) =>
+      page ? page.callHelper(module, name, args) : Promise.reject(new Error("no page")),
     // Grade the reader's attempt at the exercise that is block `index` of the page.
     grade: (index, attempt) =>
       page ? page.grade(index, attempt) : Promise.reject(new Error("no page")),

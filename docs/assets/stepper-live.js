@@ -1,7 +1,7 @@
 // Editable leaves for the stepper (stepper.js): the reader changes a leaf's value (or swaps an
 // operation), and the page's Python (runner.js: Pyodide with this site's micrograd) replays the
-// graph's recipe on fresh Values, runs the forward and backward pass with the engine, and sends
-// back the new frames (one line of JSON, printed) and the new graph (drawn by Viz.js).
+// graph's recipe on fresh Values, runs the forward and backward pass with the engine, and
+// answers the new frames and the new graph (drawn by Viz.js), as one structured value.
 // Nothing is re-derived here: every number comes from the engine.
 (function () {
   function field(text, control) {
@@ -68,23 +68,19 @@
       const ops = {};
       fieldset.querySelectorAll("select[data-op]").forEach((s) => (ops[s.dataset.op] = s.value));
       const request = { title: data.title, recipe: data.recipe, values, ops, rankdir: stepper.box.dataset.rankdir };
-      const code =
-        `__import__("spelled_out.stepper", fromlist=["live_example"])` +
-        `.live_example(${JSON.stringify(JSON.stringify(request))})`;
       const mine = ++asked;
       status.textContent = "Recomputing with the engine (the first time starts Python in your browser)…";
       try {
-        const result = await window.literateRunner.run(code, { line: 1, path: "<stepper>" });
+        const answer = await window.literateRunner.call("spelled_out.stepper", "live_example", [
+          JSON.stringify(request),
+        ]);
         if (mine !== asked) return; // a newer edit is on its way
-        if (result.error) {
-          status.textContent = `Could not recompute: ${result.error.message}`;
+        if (answer.error) {
+          status.textContent = `Could not recompute: ${answer.error.message}`;
           return;
         }
-        const printed = result.streams.filter((s) => s.name === "stdout").map((s) => s.text).join("");
-        const fresh = JSON.parse(printed.trim().split("\n").pop());
-        const display = result.outputs.find((o) => o.data && o.data["image/svg+xml"]);
-        if (!display) throw new Error("no graph came back");
-        stepper.replace(fresh, window.literateRunner.svgElement(display.data["image/svg+xml"]));
+        const fresh = answer.value.example;
+        stepper.replace(fresh, window.literateRunner.svgElement(answer.value.graph));
         status.textContent = `Recomputed by the engine: ${fresh.summary}.`;
       } catch (error) {
         if (mine === asked) status.textContent = `Could not recompute: ${error.message}`;

@@ -53,16 +53,14 @@
 
     async function run() {
       const mine = ++asked;
-      const code =
-        `__import__("spelled_out.visiting", fromlist=["check_order"])` +
-        `.check_order(${JSON.stringify(JSON.stringify(order))})`;
       feedback.textContent = "Running your order with the engine (the first time starts Python in your browser)…";
       try {
-        const result = await window.literateRunner.run(code, { line: 1, path: "<visiting order>" });
+        const answer = await window.literateRunner.call("spelled_out.visiting", "check_order", [
+          JSON.stringify(order),
+        ]);
         if (mine !== asked) return;
-        if (result.error) throw new Error(result.error.message);
-        const printed = result.streams.filter((s) => s.name === "stdout").map((s) => s.text).join("");
-        const verdict = JSON.parse(printed.trim().split("\n").pop());
+        if (answer.error) throw new Error(answer.error.message);
+        const verdict = answer.value;
         for (const label of data.labels) {
           gradText(label).textContent = verdict.grads[label];
           groups[label].classList.toggle("mg-wrong", verdict.wrong.includes(label));

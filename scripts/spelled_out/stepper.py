@@ -56,14 +56,13 @@ def backward_stepper(graphs, rankdir: str = "LR") -> BackwardStepper:
     return BackwardStepper([make_example(t, r, rankdir) for t, r in roots.items()], rankdir)
 
 
-def live_example(request: str):
-    """For the browser: replay a recipe with the reader's leaf values and operations, print the
-    new example's data as one line of JSON, and return its graph (the page draws it).
+def live_example(request: str) -> dict:
+    """For the browser: replay a recipe with the reader's leaf values and operations; answer
+    the new example's data and its graph (the execution core draws it as SVG).
 
     request is JSON: {"title", "recipe", "values": {label: number}, "ops": {position: op},
     "rankdir"}."""
     asked = json.loads(request)
     root = replay(asked["recipe"], asked.get("values"), asked.get("ops"))
     example = make_example(asked.get("title", ""), root, asked.get("rankdir", "LR"))
-    print(json.dumps(example_data(example)))
-    return example.graph
+    return {"example": example_data(example), "graph": example.graph}

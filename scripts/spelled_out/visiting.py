@@ -135,6 +135,6 @@ def run_order(order: list[str], build=diamond) -> Verdict:
     return verdict
 
 
-def check_order(order: str) -> None:
-    """For the browser: run the order (a JSON list of labels) and print the verdict as JSON."""
-    print(json.dumps(run_order(json.loads(order)).as_dict()))
+def check_order(order: str) -> dict:
+    """For the browser: run the order (a JSON list of labels); answer the verdict."""
+    return run_order(json.loads(order)).as_dict()

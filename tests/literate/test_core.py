@@ -43,3 +43,11 @@ def test_inline_values_and_grading_go_through_the_same_session() -> None:
     graded = session.grade("b = a + 1\n", "assert b == 3, f'b is {b}'\n", 7, 9)
     assert graded == {"passed": True, "message": ""}
     assert "b is 4" in session.grade("b = a + 2\n", "assert b == 3, f'b is {b}'\n", 7, 9)["message"]
+
+
+def test_a_helper_call_answers_a_dict_with_its_graph_drawn() -> None:
+    session = Session(PATH, render_dot=lambda source: f"<svg>{source.count('->')} edges</svg>")
+    answer = session.call("tests.core_helpers", "answer_with_graph", "x")
+    assert answer == {"value": {"name": "x", "graph": "<svg>1 edges</svg>"}, "error": None}
+    failed = session.call("tests.core_helpers", "answer_with_graph", "")
+    assert failed["value"] is None and failed["error"]["message"] == "ValueError: no name"

@@ -18,13 +18,20 @@ from __future__ import annotations
 
 import ast
 import builtins
+import importlib
 import linecache
 import os
 import traceback
 from collections.abc import Callable
 from typing import Any
 
-from literate.execute.formatters import FORMATTERS, Formatter, graphviz_bundle, mimebundle
+from literate.execute.formatters import (
+    FORMATTERS,
+    Formatter,
+    graphviz_bundle,
+    mimebundle,
+    qualified_name,
+)
 from literate.execute.formatters import open_figures as _open_figures
 
 Result = dict[str, Any]
@@ -98,6 +105,22 @@ class Session:
         path = path or self.path
         remember_lines(path, line, attempt)
         return grade(attempt, check, self.namespace, path, (line, check_line))
+
+    def call(self, module: str, name: str, *args: Any) -> Result:
+        """A page helper's answer for the browser's scripts (the stepper, say): {"value": its
+        dict, with any graph in it drawn as SVG, "error": None} or {"value": None, "error"}."""
+        try:
+            answer = getattr(importlib.import_module(module), name)(*args)
+            value = {key: self._plain(item) for key, item in answer.items()}
+        except Exception as error:
+            return {"value": None, "error": describe(error)}
+        return {"value": value, "error": None}
+
+    def _plain(self, value: Any) -> Any:
+        """A graph as its SVG (drawn as the page's graphs are); anything else as it is."""
+        if any(qualified_name(cls) == "graphviz.graphs.BaseGraph" for cls in type(value).__mro__):
+            return mimebundle(value, self.formatters)[0]["image/svg+xml"]
+        return value
 
     def _display(self, value: Any, result: Result) -> None:
         """The value, then the figures the block left open, as mimebundles."""
