@@ -1,4 +1,4 @@
-"""A page helper for the execution core's call() test (tests/build/test_core.py)."""
+"""A page helper for the execution core's call() test (tests/literate/test_core.py)."""
 
 import graphviz
 
