@@ -4,6 +4,7 @@ in Pyodide in tests/site/test_core_browser.py."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -51,3 +52,10 @@ def test_a_helper_call_answers_a_dict_with_its_graph_drawn() -> None:
     assert answer == {"value": {"name": "x", "graph": "<svg>1 edges</svg>"}, "error": None}
     failed = session.call("tests.core_helpers", "answer_with_graph", "")
     assert failed["value"] is None and failed["error"]["message"] == "ValueError: no name"
+
+
+def test_no_python_source_lives_in_the_sites_javascript() -> None:
+    assets = Path(__file__).resolve().parents[2] / "docs/assets"
+    for script in assets.glob("*.js"):
+        defs = [line for line in script.read_text().splitlines() if re.match(r"\s*def ", line)]
+        assert defs == [], f"{script.name}: {defs}"
