@@ -35,7 +35,8 @@ MUTANTS = {
 def run_engine_tests_on_copy(tmp_path, mutant=None):
     for folder in ("micrograd", "tests"):
         shutil.copytree(ROOT / folder, tmp_path / folder, ignore=shutil.ignore_patterns("build"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    for name in ("pyproject.toml", "conftest.py"):  # conftest.py: the ini options' plugins
+        shutil.copy(ROOT / name, tmp_path)
     if mutant:
         engine = tmp_path / "micrograd" / "engine.py"
         source = engine.read_text()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import re
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -79,7 +80,10 @@ def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Executed]:
         for name, page in zip(NAMES, PAGES)
     }
     folders = {name: tmp_path_factory.mktemp(Path(name).stem) for name in NAMES}
-    return asyncio.run(_run_all(texts, folders))
+    # A thread of its own: Playwright's sync API, used by other tests of this process, leaves
+    # an event loop running in the main thread, where asyncio.run() refuses to start.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, _run_all(texts, folders)).result()
 
 
 async def _run_all(texts: dict[str, str], folders: dict[str, Path]) -> dict[str, Executed]:

@@ -10,6 +10,8 @@ Builds the site into a temporary folder, serves it on 127.0.0.1, and for each ro
   rerun  pressing Run again on the block that just ran (click to result, timed in the page)
   train  20 training steps of MLP(2, [16, 16, 1]) on 50 points, timed inside Python, in the
          page's worker and in a CPython subprocess, alternately
+  flood  100,000 printed lines: click to "Ran" in the page, against CPython printing into a pipe
+  stop   Stop pressed while `while True: print(1)` floods the page: click to "Stopped."
 
 and prints medians, and the median of the per-round ratios browser / CPython for training.
 """
@@ -36,7 +38,14 @@ CHROMIUM_ARGS = [
     "--no-first-run",
     "--disable-sync",
 ]
-TARGETS = {"cold": "<= 5 s", "rerun": "< 100 ms", "train": "<= 2.5x CPython"}
+TARGETS = {
+    "cold": "<= 5 s",
+    "rerun": "< 100 ms",
+    "train": "<= 2.5x CPython",
+    "flood": "<= 3x CPython",
+    "stop": "< 1 s",
+}
+FLOOD = "for i in range(100_000):\n    print(i)"
 TRAINING = """
 import random, time
 from micrograd.nn import MLP
@@ -110,6 +119,50 @@ def rerun_seconds(page) -> float:
     )
 
 
+def type_into_first_block(page, code: str) -> None:
+    page.locator(".lit-run").first.locator("xpath=following-sibling::div[1]//pre/code").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(code)
+
+
+def status_seconds(page, button: str, starts: str) -> float:
+    """From a click on the first block's button to its status starting with `starts`."""
+    return page.evaluate(
+        """([button, starts]) => new Promise((resolve) => {
+          const marker = document.querySelector(".lit-run");
+          const status = marker.querySelector(".lit-status");
+          const start = performance.now();
+          const watch = new MutationObserver(() => {
+            if (status.textContent.startsWith(starts)) {
+              watch.disconnect();
+              resolve((performance.now() - start) / 1000);
+            }
+          });
+          watch.observe(status, { childList: true, characterData: true, subtree: true });
+          marker.querySelector(button).click();
+        })""",
+        [button, starts],
+    )
+
+
+def flood_seconds(page) -> float:
+    type_into_first_block(page, FLOOD)
+    return status_seconds(page, ".lit-run-button", "Ran")
+
+
+def stop_seconds(page) -> float:
+    type_into_first_block(page, "while True:\n    print(1)")
+    page.locator(".lit-run-button").first.click()
+    page.wait_for_selector(".lit-more", timeout=120_000)  # the flood is on the page
+    return status_seconds(page, ".lit-stop-button", "Stopped")
+
+
+def cpython_flood_seconds() -> float:
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-c", FLOOD], capture_output=True, check=True)
+    return time.perf_counter() - start
+
+
 def browser_training_seconds(page) -> float:
     result = page.evaluate(
         "(code) => window.literateRunner.run(code).then((r) => r.streams.map((s) => s.text))",
@@ -132,7 +185,8 @@ def main() -> None:
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
-    times: dict[str, list[float]] = {"cold": [], "warm": [], "rerun": [], "train": [], "cpy": []}
+    names = ("cold", "warm", "rerun", "train", "cpy", "flood", "cpy-flood", "stop")
+    times: dict[str, list[float]] = {name: [] for name in names}
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as temporary:
         site = Path(temporary) / "site"
         build_site(site)
@@ -150,6 +204,9 @@ def main() -> None:
                     times["train"].append(browser_training_seconds(page))
                     times["cpy"].append(cpython_training_seconds())
                     times["warm"].append(first_output_seconds(page, url))
+                    times["flood"].append(flood_seconds(page))
+                    times["cpy-flood"].append(cpython_flood_seconds())
+                    times["stop"].append(stop_seconds(page))
                     context.close()
                     print(f"round {number + 1}/{args.rounds} done", file=sys.stderr, flush=True)
                 chromium.close()
@@ -163,6 +220,12 @@ def main() -> None:
         "20 training steps, browser (s)": statistics.median(times["train"]),
         "20 training steps, CPython (s)": statistics.median(times["cpy"]),
         "training browser / CPython": ratio,
+        "100,000 lines, browser (s)": statistics.median(times["flood"]),
+        "100,000 lines, CPython (s)": statistics.median(times["cpy-flood"]),
+        "100,000 lines browser / CPython": statistics.median(
+            b / c for b, c in zip(times["flood"], times["cpy-flood"])
+        ),
+        "Stop during a flood (s)": statistics.median(times["stop"]),
     }
     for name, value in report.items():
         print(f"{name:<34} {value:8.2f}")

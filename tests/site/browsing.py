@@ -27,7 +27,7 @@ CHROMIUM_ARGS = [
 ]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
-RUN_TIMEOUT = 60_000  # ms: a cold start loads Pyodide on a loaded 2-core machine
+RUN_TIMEOUT = 180_000  # ms: a hang, not a slow run (Pyodide, a training chapter, a loaded machine)
 # Names of the properties test_weight records, which conftest.py prints after the run (they
 # travel in the test reports, so they reach the terminal from pytest-xdist's workers too).
 SIZE_TABLE = "site page sizes (HTML only, shared assets excluded)"

@@ -5,9 +5,6 @@ hidden checks explained under the reader's block, and output floods that cannot 
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 
 import pytest
@@ -146,26 +143,12 @@ def test_a_broken_hidden_check_is_explained_under_the_edited_block(page) -> None
         assert not re.search(r"\bline \d+|\.md\b", text), text
 
 
-def python_seconds(code: str) -> float:
-    """What CPython needs for the code, printing into a pipe (the best of three)."""
-    times = []
-    for _ in range(3):
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
-        times.append(time.perf_counter() - start)
-    return min(times)
-
-
-def test_a_flood_of_lines_is_drawn_capped_and_fast(page) -> None:
+def test_a_flood_of_lines_is_drawn_capped(page) -> None:
+    """How fast, against CPython, is scripts/bench/bench_browser.py's to measure (flood)."""
     first = markers(page)[0]
     assert run(page, first).startswith("Ran")  # Python started
     type_code(page, first, FLOOD_CODE)
-    start = time.perf_counter()
     assert run(page, first).startswith("Ran")
-    seconds = time.perf_counter() - start
-    python = python_seconds(FLOOD_CODE)
-    print(f"\n{FLOOD:,} lines: {seconds:.2f} s in the page, {python:.2f} s in CPython")
-    assert seconds <= 3 * python, (seconds, python)
     more = live(first).locator(".lit-more")
     assert re.match(rf"{FLOOD - 500:,} more lines", more.inner_text())
     assert live(first).locator("pre.lit-stdout").inner_text().count("\n") == 500
@@ -173,18 +156,15 @@ def test_a_flood_of_lines_is_drawn_capped_and_fast(page) -> None:
     assert live(first).locator("pre.lit-stdout").inner_text().count("\n") == FLOOD
 
 
-def test_stop_ends_an_endless_print_within_a_second_and_the_page_works_on(page) -> None:
+def test_stop_ends_an_endless_print_and_the_page_works_on(page) -> None:
+    """How soon is scripts/bench/bench_browser.py's to measure (stop)."""
     first, second = markers(page)[:2]
     assert run(page, first).startswith("Ran")
     type_code(page, first, "while True:\n    print(1)")
     first.locator(".lit-run-button").click()
     live(first).locator(".lit-more").wait_for()  # the flood is on the page, capped
-    start = time.perf_counter()
     first.locator(".lit-stop-button").click()
     assert wait_status(page, first, "^Stopped") == "Stopped."
-    latency = time.perf_counter() - start
-    print(f"\nStop during a flood: {latency * 1000:.0f} ms")
-    assert latency < 1.0
     assert {state(m) for m in markers(page)} == {"not-run"}
     first.locator(".lit-reset-button").click()  # else the next run replays the loop
     assert run(page, second).startswith("Ran")  # in a fresh Python

@@ -28,9 +28,10 @@ def test_page_html_under_limit(built_site: Path, record_property) -> None:
 
 
 # Everything a first visit to one page downloads, uncompressed: Material's CSS and JS (~290 KiB)
-# and search index (~215 KiB), KaTeX where there is maths (~300 KiB), the page itself (the
-# training chapter, with its eleven boundary frames, is the heaviest: ~1240 KiB in all).
-COLD_LOAD_LIMIT = 1400 * 1024
+# and search index (~215 KiB, and growing with the site's prose), KaTeX where there is maths
+# (~300 KiB), the page itself (the training chapter, with its eleven boundary frames, the
+# training-loop picture and the comparison with the package, is the heaviest: ~1410 KiB).
+COLD_LOAD_LIMIT = 1450 * 1024
 
 
 @pytest.mark.parametrize("path", source_pages())

@@ -37,8 +37,10 @@ RUN = str(uuid.uuid4())
 
 
 @pytest.fixture(scope="session")
-def zensical_site(request: pytest.FixtureRequest) -> Path:
-    """The Zensical build of this checkout, once per test run (shared by xdist's workers)."""
+def zensical_site(request: pytest.FixtureRequest, built_site: Path) -> Path:
+    """The Zensical build of this checkout, once per test run (shared by xdist's workers),
+    after the MkDocs build: both then show the same run of each page (the cache's), which
+    matters for outputs that differ from run to run (varies="...")."""
     run = getattr(request.config, "workerinput", {}).get("testrunuid", RUN)
     WORK.mkdir(parents=True, exist_ok=True)
     site, done = WORK / "site", WORK / "built"

@@ -3,14 +3,15 @@
 Graphs and figures are most of a page's markup, and every later step of a build (Material's
 search indexing above all, which parses each tag) would pay for them while having no use for
 them: graph labels are not prose to search. So after a page's content is final, each SVG
-element becomes a short comment, and the SVG goes back in place in the page's HTML output.
+element (and a graph's text version, present/graph_text.py, which says the same labels) becomes
+a short comment, and goes back in place in the page's HTML output.
 """
 
 from __future__ import annotations
 
 import re
 
-_SVG = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+_SVG = re.compile(r"<svg\b.*?</svg>|<details class=\"lit-graph-text\">.*?</details>", re.DOTALL)
 _MARKER = re.compile(r"<!--literate-svg-(\d+)-->")
 
 
