@@ -314,9 +314,8 @@
       bar.className = "lit-toolbar";
       this.hintId = `lit-hint-${this.block.index}`;
       if (!this.block.browser) {
-        bar.innerHTML =
-          '<span class="lit-build-only">Runs at build only: it needs a package the browser ' +
-          "does not have (PyTorch).</span>";
+        const why = this.block.build_only || "it needs a package the browser does not have (PyTorch)";
+        bar.innerHTML = `<span class="lit-build-only">Runs at build only: ${escapeHtml(why)}.</span>`;
         this.marker.append(bar);
         return;
       }

@@ -62,6 +62,7 @@ OPTIONS: dict[str, Validator] = {
     "exercise": check_slug,
     "answer": _exec,
     "varies": _title,
+    "build_only": _title,
 }
 
 DEFAULTS: dict[str, Any] = {
@@ -74,11 +75,12 @@ DEFAULTS: dict[str, Any] = {
     "exercise": None,
     "answer": False,
     "varies": None,  # what makes its output differ from run to run (timings, say), in words
+    "build_only": None,  # why the reader's browser cannot run it, in words
 }
 # What an exercise or an answer fence cannot take: they decide what is shown themselves.
 _NOT_WITH = {
-    "exercise": ("hide_code", "hide_output", "raises", "expect", "answer", "varies"),
-    "answer": ("hide_code", "hide_output", "raises", "expect", "title", "varies"),
+    "exercise": ("hide_code", "hide_output", "raises", "expect", "answer", "varies", "build_only"),
+    "answer": ("hide_code", "hide_output", "raises", "expect", "title", "varies", "build_only"),
 }
 
 _ATTRIBUTE = re.compile(r'\s*([A-Za-z_][\w-]*)="([^"]*)"')

@@ -103,6 +103,11 @@ class Block:
         return self.options.get("varies")
 
     @property
+    def build_only(self) -> str | None:
+        """Why the reader's browser cannot run it (None: it can, unless it needs PyTorch)."""
+        return self.options.get("build_only")
+
+    @property
     def title(self) -> str | None:
         """The title shown above its code (an exercise's: from the heading above it)."""
         return self.exercise.title if self.exercise else self.options.get("title")

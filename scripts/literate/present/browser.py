@@ -3,8 +3,9 @@ the build can run.
 
 The browser's Python (Pyodide, without wheels) has micrograd, spelled_out, graphviz and a
 small stand-in for matplotlib's pyplot (literate/browser/packages), but not PyTorch or NumPy. A
-block is build-only when it imports one of those, or uses a name that a build-only block
-defined (a tensor made two blocks earlier, say).
+block is build-only when it imports one of those, when its fence says why the browser cannot run
+it (`build_only="..."`: a graph too deep for the browser's stack, say), or when it uses a name
+that a build-only block defined (a tensor made two blocks earlier, say).
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ def mark_build_only(blocks: list[dict]) -> None:
     """Set each block's "browser" flag, in page order. A name is tainted from the moment a
     build-only block binds it until a block the browser can run binds it again."""
     mentions = re.compile(r"\b(" + "|".join(sorted(BUILD_ONLY_PACKAGES)) + r")\b")
-    if not any(mentions.search(block["code"]) for block in blocks):
+    said = any(block.get("build_only") for block in blocks)
+    if not said and not any(mentions.search(block["code"]) for block in blocks):
         for block in blocks:  # the common page: nothing to trace
             block["browser"] = True
         return
@@ -40,8 +42,8 @@ def mark_build_only(blocks: list[dict]) -> None:
             block["browser"] = True  # the reader will see the error, as the build would
             continue
         seen = set(tainted)
-        block["browser"] = True
-        for statement in statements:
+        block["browser"] = not block.get("build_only")
+        for statement in statements if block["browser"] else []:
             nodes = list(ast.walk(statement))
             bound = _bound_names(statement)  # a function's own locals are not uses of the page's
             loads = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}

@@ -142,6 +142,8 @@ def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str
         "quiet": block.quiet,
         "raises": block.raises,
     }
+    if block.build_only:
+        entry["build_only"] = block.build_only
     if block.kind == "exercise":  # graded on request; it changes nothing in the page
         entry.update(code="", exercise=exercise_entry(block, result))
     elif block.kind == "answer":  # checked by the page itself, without Python
