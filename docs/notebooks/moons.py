@@ -27,6 +27,7 @@ import random
 import matplotlib.pyplot as plt
 
 from micrograd import MLP, Value
+from micrograd.engine import topological_order
 
 # %% [markdown]
 # ## The data
@@ -103,6 +104,19 @@ def loss(batch_size=None):
 
 total, accuracy = loss()
 print(f"before training: loss {total.data:.4f}, accuracy {accuracy:.0%} on all {len(X)} points")
+
+# %% [markdown]
+# How large is the graph of one step? Count the nodes below the loss of a minibatch of 32 and
+# of all the points (the minibatch's random draw is put back, so training is not affected):
+
+# %%
+saved = batch_rng.getstate()
+minibatch_nodes = len(topological_order(loss(batch_size=32)[0]))
+batch_rng.setstate(saved)
+full_nodes = len(topological_order(loss()[0]))
+print(f"minibatch of 32: {minibatch_nodes:,} nodes; all {len(X)} points: {full_nodes:,} nodes")
+assert 10_000 <= minibatch_nodes < 100_000, "a step's graph should have tens of thousands of nodes"
+assert 2.5 < full_nodes / minibatch_nodes < 3.5, "all the points: about three times the nodes"
 
 # %% [markdown]
 # ## Training

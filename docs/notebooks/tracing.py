@@ -21,6 +21,7 @@
 
 # %%
 from micrograd import Value, draw_dot, trace
+from micrograd.engine import topological_order
 
 # %% [markdown]
 # ## An expression
@@ -52,7 +53,7 @@ print(f"o = {o.data:.4f}")
 # %%
 o.backward()
 for v in (x1, x2, w1, w2, b):
-    print(f"d o / d {v.label:2} = {v.grad: .4f}")
+    print(f"∂o/∂{v.label:2} = {v.grad: .4f}")
 
 # %% [markdown]
 # ## The graph
@@ -73,6 +74,7 @@ draw_dot(o)
 
 # %%
 nodes, edges = trace(o)
+assert nodes == topological_order(o), "trace should list the nodes in the order backward() sorts"
 print(len(nodes), "nodes,", len(edges), "edges")
 for node in nodes:
     inputs = ", ".join(child.label for child in node._prev)
