@@ -90,6 +90,17 @@ const booting = boot().then(
   (error) => self.postMessage({ type: "failed", error: String(error) }),
 );
 
+// Set when Pyodide itself failed (it ran out of the browser's stack, say): this Python is
+// gone, and every later request says so until the page starts a fresh one (Restart).
+let crashed = null;
+
+function crashResult(error) {
+  const message =
+    `Python in your browser crashed (${error}). ` +
+    "Press Restart for a fresh Python; the page's build ran this block in full.";
+  return { outputs: [], error: { message, traceback: message } };
+}
+
 self.onmessage = async ({ data }) => {
   await booting;
   if (!session) return;
@@ -97,6 +108,10 @@ self.onmessage = async ({ data }) => {
   output.sent = performance.now();
   const started = performance.now();
   let result;
+  if (crashed) {
+    self.postMessage({ id: data.id, type: "done", result: crashResult(crashed), ms: 0 });
+    return;
+  }
   try {
     let proxy;
     if (data.op === "grade") {
@@ -107,6 +122,9 @@ self.onmessage = async ({ data }) => {
       proxy = session.run_block(data.code, data.line, data.raises || undefined, data.path);
     }
     result = answer(proxy);
+  } catch (error) {
+    crashed = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]}` : error;
+    result = crashResult(crashed);
   } finally {
     flushStdout();
     output.flush();

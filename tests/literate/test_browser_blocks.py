@@ -31,6 +31,16 @@ def test_blocks_that_need_pytorch_or_what_it_made_are_build_only():
     ) == [False, False, False, True, True, True]
 
 
+def test_a_block_whose_fence_says_build_only_is_and_so_are_the_blocks_using_its_names():
+    blocks = [
+        {"code": "deep = make(5000)\nsmall = 1", "build_only": "too deep for the browser"},
+        {"code": "print(deep)"},
+        {"code": "small = 2\nprint(small)"},
+    ]
+    mark_build_only(blocks)
+    assert [block["browser"] for block in blocks] == [False, False, True]
+
+
 def test_a_page_without_pytorch_or_numpy_runs_everywhere():
     assert flags("import math", "from micrograd import Value", "syntax error (") == [True] * 3
 

@@ -85,6 +85,7 @@ def test_defaults_for_options_not_given():
         "exercise": None,
         "answer": False,
         "varies": None,
+        "build_only": None,
     }
 
 
