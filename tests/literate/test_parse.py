@@ -94,7 +94,7 @@ def test_defaults_for_options_not_given():
     [
         (
             'python exec="1" foo="bar"',
-            "unknown option 'foo' (known: answer, exec, exercise, expect, hide_code,",
+            "unknown option 'foo' (known: answer, build_only, exec, exercise, expect, hide_code,",
         ),
         ('python exec="1" hide_code=1', "malformed option 'hide_code=1'"),
         ('python exec="1" hide_code="yes"', "bad value for option 'hide_code'"),
