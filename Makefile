@@ -46,9 +46,11 @@ bench: setup
 
 setup: $(STAMP) graphviz runtime
 
-# Pyodide, Viz.js and the graphviz wheel for the in-browser runner, into .cache/runtime (once).
+# Pyodide, Viz.js and the graphviz wheel for the in-browser runner, into .cache/runtime (once),
+# then the code editor (CodeMirror 6, bundled by esbuild; both from npm, pinned) beside them.
 runtime: $(STAMP)
 	@scripts/tools/vendor-runtime.sh $(BIN)/python
+	@scripts/tools/vendor-editor.sh
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

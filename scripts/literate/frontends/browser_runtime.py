@@ -4,6 +4,7 @@ the code the pages were built with. Nothing here is loaded until a reader presse
 
     site/assets/runtime/pyodide/...      Pyodide (pyodide.mjs, .wasm, stdlib, lock file)
     site/assets/runtime/viz/viz.js       Graphviz compiled to WebAssembly
+    site/assets/runtime/editor/editor.js CodeMirror 6, bundled (scripts/tools/vendor-editor.sh)
     site/assets/runtime/wheels/*.whl     pure-Python wheels (graphviz)
     site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built, the
                                          stand-in for matplotlib (literate/browser/packages),
@@ -23,7 +24,7 @@ from literate.cache.keys import package_directory
 SITE_DIR = "assets/runtime"
 # Python only the browser runs: packages it lacks, as small stand-ins (matplotlib's pyplot).
 BROWSER_ONLY = Path(__file__).resolve().parent.parent / "browser" / "packages"
-NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js")
+NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js", "editor/editor.js")
 # The engine's own modules the browser runs too: running a block, grading an exercise.
 ENGINE = Path(__file__).resolve().parent.parent
 SHARED = (
