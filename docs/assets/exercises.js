@@ -49,14 +49,13 @@
       this.codeBlock = marker.nextElementSibling;
       this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
       if (!this.codeElement) return;
-      this.builtHtml = this.codeElement.innerHTML;
+      this.starter = this.codeElement.textContent.replace(/\n$/, "") + "\n";
       const id = `lit-exercise-${index}`;
       marker.innerHTML =
         `<div class="lit-toolbar" role="group" aria-label="Exercise: ${escapeHtml(exercise.title)}">` +
         '<button type="button" class="lit-check-button">Check</button>' +
         '<button type="button" class="lit-reset-button">Reset</button>' +
-        `<span class="lit-hint" id="${id}-help">Your code for this exercise; Ctrl+Enter checks ` +
-        "it, Esc then Tab leaves it.</span></div>";
+        `<span class="lit-hint" id="${id}-help"></span></div>`;
       this.feedback = document.createElement("div");
       this.feedback.className = "lit-feedback";
       this.feedback.setAttribute("role", "status");
@@ -65,8 +64,12 @@
       this.checkButton = marker.querySelector(".lit-check-button");
       this.checkButton.addEventListener("click", () => this.check());
       marker.querySelector(".lit-reset-button").addEventListener("click", () => this.reset());
-      window.literateRunner.makeEditable(this.codeElement, () => this.check(), `${id}-help`);
-      this.codeElement.setAttribute("aria-label", `Your code: ${exercise.title}`);
+      this.editor = window.literateRunner.editor(this.codeElement, {
+        firstLine: exercise.starter_line,
+        label: `Your code: ${exercise.title}`,
+        hint: marker.querySelector(".lit-hint"),
+        onRun: () => this.check(),
+      });
       this.addLoadButton();
       if (solved()[exercise.id]) this.say("solved", "Solved before on this device.");
     }
@@ -84,22 +87,21 @@
       button.addEventListener("click", () => {
         this.setCode(this.exercise.solution);
         this.say("", "The solution is in the editor: press Check to run it.");
-        this.codeElement.focus();
+        this.editor.focus();
       });
       details.append(button);
     }
 
     code() {
-      return this.codeElement.textContent.replace(/\n$/, "") + "\n";
+      return this.editor.code();
     }
 
     setCode(text) {
-      this.codeElement.textContent = text.replace(/\n$/, "");
-      this.codeElement.dispatchEvent(new Event("input")); // highlight it again
+      this.editor.setCode(text);
     }
 
     reset() {
-      this.codeElement.innerHTML = this.builtHtml;
+      this.editor.reset(this.starter);
       this.say("", "Reset to the starter code.");
     }
 

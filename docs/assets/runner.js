@@ -299,13 +299,17 @@
       this.builtOutput = after && after.classList.contains("lit-output") ? after : null;
       this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
       if (!this.codeElement) return;
-      this.builtHtml = this.codeElement.innerHTML;
-      this.builtCode = this.code();
+      this.builtCode = this.codeElement.textContent.replace(/\n$/, "") + "\n";
       this.box = new OutputBox(this);
       this.buildToolbar();
       if (block.browser) {
-        makeEditable(this.codeElement, () => this.onRun(), this.hintId);
-        this.codeElement.addEventListener("input", () => this.onEdit());
+        this.editor = new CodeEditor(this.codeElement, {
+          firstLine: block.line,
+          label: `Python code of this block (page lines from ${block.line})`,
+          hint: this.marker.querySelector(".lit-hint"),
+          onRun: () => this.onRun(),
+          onChange: () => this.onEdit(),
+        });
       }
     }
 
@@ -326,8 +330,7 @@
         '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
         '<button type="button" class="lit-reset-button">Reset</button>' +
         `<span class="lit-state" id="${stateId}"></span>` +
-        `<span class="lit-hint" id="${this.hintId}">Edit the code in place; Ctrl+Enter runs it, ` +
-        "Esc then Tab leaves it.</span>" +
+        `<span class="lit-hint" id="${this.hintId}"></span>` +
         '<span class="lit-status" role="status" aria-live="polite"></span>';
       this.marker.append(bar);
       this.runButton = bar.querySelector(".lit-run-button");
@@ -340,7 +343,7 @@
     }
 
     code() {
-      return this.codeElement.textContent.replace(/\n$/, "") + "\n";
+      return this.editor ? this.editor.code() : this.builtCode;
     }
 
     edited() {
@@ -395,7 +398,7 @@
     }
 
     onReset() {
-      this.codeElement.innerHTML = this.builtHtml;
+      this.editor.reset(this.builtCode);
       this.box.clear();
       if (this.builtOutput) this.builtOutput.hidden = false;
       this.runner.unrun(this.block.index);
@@ -570,102 +573,114 @@
     return svg;
   }
 
-  // ---- the editor: the highlighted code, editable in place --------------------------------
-
-  const KEYWORDS = new Set(
-    ("False None True and as assert async await break class continue def del elif else except " +
-      "finally for from global if import in is lambda nonlocal not or pass raise return try " +
-      "while with yield").split(" "),
-  );
-  const BUILTINS = new Set(
-    ("abs all any bool dict enumerate float int isinstance len list max min print range repr " +
-      "reversed round set sorted str sum tuple type zip super").split(" "),
-  );
-  const TOKEN = new RegExp(
-    [
-      "(#[^\\n]*)", // comment
-      "((?:[rRbBfFuU]{0,2})(?:'''[\\s\\S]*?(?:'''|$)|\"\"\"[\\s\\S]*?(?:\"\"\"|$)|'(?:\\\\.|[^'\\\\\\n])*'?|\"(?:\\\\.|[^\"\\\\\\n])*\"?))", // string
-      "(\\b\\d[\\d_]*(?:\\.\\d*)?(?:[eE][-+]?\\d+)?\\b)", // number
-      "([A-Za-z_]\\w*)", // name
-    ].join("|"),
-    "g",
-  );
-
   function escapeHtml(text) {
     return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
-  function highlight(text) {
-    let out = "";
-    let last = 0;
-    let previous = "";
-    for (const match of text.matchAll(TOKEN)) {
-      out += escapeHtml(text.slice(last, match.index));
-      const [token, comment, string, number, name] = match;
-      let cls = "";
-      if (comment) cls = "c1";
-      else if (string) cls = "s2";
-      else if (number) cls = "mi";
-      else if (name && KEYWORDS.has(name)) cls = ["True", "False", "None"].includes(name) ? "kc" : "k";
-      else if (name && previous === "def") cls = "nf";
-      else if (name && previous === "class") cls = "nc";
-      else if (name && BUILTINS.has(name)) cls = "nb";
-      out += cls ? `<span class="${cls}">${escapeHtml(token)}</span>` : escapeHtml(token);
-      if (name) previous = name;
-      last = match.index + token.length;
+  // ---- the editor: the built code until the reader reaches for it, then CodeMirror -------
+
+  const editorUrl = new URL("runtime/editor/editor.js", scriptUrl);
+  let editorModule = null;
+  const loadEditor = () => (editorModule = editorModule || import(editorUrl.href));
+  const HINTS = {
+    moving: "Type to edit; Tab moves on; Ctrl+Enter runs.",
+    typing: "Tab indents; Esc then Tab leaves the editor; Ctrl+Enter runs.",
+  };
+
+  // A block's code, editable. The page's <pre><code> stays as it is (readable without
+  // JavaScript) until the reader focuses it or presses on it; then CodeMirror (runtime/editor,
+  // fetched then, once per visit) takes its place, numbered with the page's lines as
+  // tracebacks are. options: firstLine, label, hint (the element saying how to leave),
+  // onRun, onChange, onFocus.
+  class CodeEditor {
+    constructor(codeElement, options) {
+      this.codeElement = codeElement;
+      this.pre = codeElement.closest("pre") || codeElement;
+      this.options = options;
+      this.handle = null;
+      this.mounting = null;
+      this.builtHtml = codeElement.innerHTML;
+      codeElement.tabIndex = 0;
+      codeElement.classList.add("lit-editor");
+      codeElement.setAttribute("role", "textbox");
+      codeElement.setAttribute("aria-multiline", "true");
+      codeElement.setAttribute("aria-label", options.label);
+      codeElement.setAttribute("aria-describedby", options.hint.id);
+      options.hint.textContent = HINTS.moving;
+      codeElement.addEventListener("focus", () => this.mount(true));
+      this.pre.addEventListener("pointerenter", () => loadEditor().catch(() => {}));
+      this.pre.addEventListener("pointerdown", (event) => {
+        if (event.target.closest("button")) return; // Material's copy button
+        this.point = { x: event.clientX, y: event.clientY };
+        this.mount(true);
+      });
     }
-    return out + escapeHtml(text.slice(last));
-  }
 
-  function caretOffset(element) {
-    const selection = getSelection();
-    if (!selection.rangeCount) return null;
-    const range = selection.getRangeAt(0).cloneRange();
-    range.selectNodeContents(element);
-    range.setEnd(selection.getRangeAt(0).endContainer, selection.getRangeAt(0).endOffset);
-    return range.toString().length;
-  }
-
-  function placeCaret(element, offset) {
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    let node;
-    while ((node = walker.nextNode())) {
-      if (offset <= node.length) {
-        getSelection().collapse(node, offset);
-        return;
+    mount(focus) {
+      if (this.options.onFocus) this.options.onFocus();
+      if (!this.mounting) {
+        this.mounting = loadEditor().then((module) => {
+          const host = document.createElement("div");
+          host.className = "lit-cm";
+          this.pre.after(host);
+          this.handle = module.createEditor(host, {
+            doc: this.code().replace(/\n$/, ""),
+            firstLine: this.options.firstLine,
+            label: this.options.label,
+            describedBy: this.options.hint.id,
+            onRun: this.options.onRun,
+            onChange: () => this.options.onChange && this.options.onChange(),
+            onMode: (mode) => this.showMode(mode),
+          });
+          const focused = document.activeElement === this.codeElement;
+          this.pre.hidden = true;
+          if (focused) this.handle.focus(); // reached with the keyboard: stay in the block
+          return this.handle;
+        });
+        this.mounting.catch((error) => {
+          this.options.hint.textContent = `The editor could not load (${error.message}).`;
+        });
       }
-      offset -= node.length;
+      if (focus) {
+        this.mounting.then((handle) => {
+          const point = this.point;
+          this.point = null;
+          if (!point) return;
+          handle.focus();
+          const at = point && handle.view.posAtCoords(point);
+          if (at !== null && at !== undefined) handle.view.dispatch({ selection: { anchor: at } });
+        });
+      }
+      return this.mounting;
     }
-  }
 
-  function makeEditable(code, run, hintId) {
-    code.setAttribute("contenteditable", "plaintext-only");
-    code.setAttribute("role", "textbox");
-    code.setAttribute("aria-multiline", "true");
-    code.setAttribute("aria-label", "Python code of this block");
-    code.setAttribute("aria-describedby", hintId);
-    code.setAttribute("spellcheck", "false");
-    code.classList.add("lit-editor");
-    let escaped = false;
-    code.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        run();
-      } else if (event.key === "Escape") {
-        escaped = true;
-      } else if (event.key === "Tab" && !escaped && !event.shiftKey) {
-        event.preventDefault();
-        document.execCommand("insertText", false, "    ");
-      } else if (event.key !== "Tab") {
-        escaped = false;
-      }
-    });
-    code.addEventListener("blur", () => (escaped = false));
-    code.addEventListener("input", () => {
-      const offset = caretOffset(code);
-      code.innerHTML = highlight(code.textContent);
-      if (offset !== null) placeCaret(code, offset);
-    });
+    // The way out of the editor, on screen while it has focus.
+    showMode(mode) {
+      const bar = this.options.hint.closest(".lit-toolbar");
+      if (bar) bar.classList.toggle("lit-editing", mode !== "blurred");
+      if (HINTS[mode]) this.options.hint.textContent = HINTS[mode];
+    }
+
+    code() {
+      const text = this.handle ? this.handle.code() : this.codeElement.textContent;
+      return text.replace(/\n$/, "") + "\n";
+    }
+
+    // The page's own code back (Reset): highlighted as built while CodeMirror is not there.
+    reset(builtCode) {
+      if (this.handle) this.handle.setCode(builtCode.replace(/\n$/, ""));
+      else this.codeElement.innerHTML = this.builtHtml;
+    }
+
+    setCode(text) {
+      if (this.handle) this.handle.setCode(text.replace(/\n$/, ""));
+      else this.codeElement.textContent = text.replace(/\n$/, "");
+    }
+
+    focus() {
+      if (this.handle) this.handle.focus();
+      else this.codeElement.focus();
+    }
   }
 
   window.literateRunner = {
@@ -678,8 +693,8 @@
       page ? page.grade(index, attempt) : Promise.reject(new Error("no page")),
     started: () => Boolean(page && page.worker),
     stop: () => page && page.stop(),
-    // The editor of runnable blocks, for other scripts' editable code.
-    makeEditable: (code, run, hintId) => makeEditable(code, run, hintId),
+    // The editor of runnable blocks, for other scripts' editable code (exercises).
+    editor: (codeElement, options) => new CodeEditor(codeElement, options),
     // An SVG from the worker as an element, cleaned and sized like the build's graphs.
     svgElement: (markup, cssClass = "lit-graph") => svgElement(markup, cssClass),
     escapeHtml: (text) => escapeHtml(text),

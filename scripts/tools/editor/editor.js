@@ -86,17 +86,12 @@ export function createEditor(parent, options) {
       }
       return false;
     },
-    focus() {
-      tell(mode());
-      return false;
-    },
-    blur() {
-      escaped = false;
-      tell("blurred");
-      return false;
-    },
   });
   const changes = EditorView.updateListener.of((update) => {
+    if (update.focusChanged) {
+      if (!update.view.hasFocus) escaped = false;
+      tell(update.view.hasFocus ? mode() : "blurred");
+    }
     if (!update.docChanged) return;
     const byReader = update.transactions.some(
       (tr) => tr.isUserEvent("input") || tr.isUserEvent("delete") || tr.isUserEvent("move"),

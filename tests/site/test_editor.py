@@ -1,0 +1,125 @@
+"""The editor of runnable blocks and exercises (CodeMirror 6, runtime/editor, loaded when the
+reader first reaches for a block's code), in Chromium on the built site, offline."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .browsing import DESKTOP, refuse_outside
+
+pytestmark = pytest.mark.site
+
+PAGE = "chain-rule/index.html"
+LINES = "(el) => Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent).join('\\n')"
+
+
+def first_runnable(page):
+    """The toolbar marker of the page's first block the browser can run, and its block."""
+    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
+    markers = page.locator(".lit-run")
+    for i in range(markers.count()):
+        block = blocks[int(markers.nth(i).get_attribute("data-lit-block"))]
+        if block["browser"]:
+            return markers.nth(i), block
+    raise AssertionError("no runnable block")
+
+
+def open_editor(page, marker):
+    """Press on the block's code and wait for CodeMirror to take its place, focused."""
+    marker.locator("xpath=following-sibling::div[1]//pre/code").click()
+    content = marker.locator("xpath=following-sibling::div[1]//div[contains(@class,'cm-content')]")
+    content.wait_for()
+    page.wait_for_function("document.activeElement.classList.contains('cm-content')")
+    return content
+
+
+def text_of(content) -> str:
+    return content.evaluate(LINES)
+
+
+def test_the_editor_is_fetched_on_first_reach_not_on_page_load(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in recorder.requests if "/runtime/" in url and "/katex/" not in url]
+    assert page.locator(".cm-editor").count() == 0
+    marker, block = first_runnable(page)
+    content = open_editor(page, marker)
+    assert any(url.endswith("/runtime/editor/editor.js") for url in recorder.requests)
+    assert text_of(content) == block["code"].rstrip("\n")
+    # numbered with the page's lines, as tracebacks are
+    numbers = marker.locator("xpath=following-sibling::div[1]//div[contains(@class,'cm-lineNumbers')]")
+    assert str(block["line"]) in numbers.inner_text().split()
+    assert not recorder.errors, recorder.errors
+    assert not recorder.foreign_requests(), recorder.foreign_requests()
+
+
+def test_typing_then_undo_restores_the_block_and_redo_brings_the_edit_back(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker, block = first_runnable(page)
+    content = open_editor(page, marker)
+    built = text_of(content)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nextra = 41 + 1")
+    edited = text_of(content)
+    assert edited.endswith("extra = 41 + 1") and edited != built
+    for _ in range(5):
+        page.keyboard.press("Control+z")
+        if text_of(content) == built:
+            break
+    assert text_of(content) == built
+    page.keyboard.press("Control+Shift+z")
+    page.wait_for_function(f"(el) => ({LINES})(el).endsWith('41 + 1')", arg=content.element_handle())
+    assert not recorder.errors, recorder.errors
+
+
+def test_enter_after_a_colon_indents_and_brackets_match(open_page) -> None:
+    page, _ = open_page(PAGE, DESKTOP)
+    marker, _ = first_runnable(page)
+    content = open_editor(page, marker)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\ndef g(x):")
+    page.keyboard.press("Enter")
+    page.keyboard.type("return x")
+    assert text_of(content).endswith("def g(x):\n    return x")
+    assert content.locator(".k").count() >= 2  # def, return: highlighted as the theme's keywords
+    page.keyboard.press("ArrowLeft")  # after the "x" of "return x": no bracket here
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")  # just after "(x)": the bracket pair is marked
+    assert content.locator(".cm-matchingBracket").count() == 2
+
+
+def test_tab_passes_an_untouched_editor_and_the_way_out_is_shown(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker, block = first_runnable(page)
+    marker.locator(".lit-reset-button").focus()
+    for _ in range(3):  # past Material's copy button, into the code: it becomes the editor
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.lit-editor, .cm-content')"):
+            break
+    page.wait_for_function("document.activeElement.classList.contains('cm-content')")
+    hint = marker.locator(".lit-hint")
+    assert hint.bounding_box()["width"] > 50 and "Tab moves on" in hint.inner_text()
+    page.keyboard.press("Tab")
+    assert page.evaluate("!document.activeElement.closest('.lit-cm')")
+    page.wait_for_function("(el) => el.getBoundingClientRect().width <= 1", arg=hint.element_handle())
+    content = marker.locator("xpath=following-sibling::div[1]//div[contains(@class,'cm-content')]")
+    assert text_of(content) == block["code"].rstrip("\n")
+    # once the reader types, Tab indents; Escape then Tab leaves
+    content.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nif True:\npass")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    assert "Esc then Tab" in hint.inner_text()
+    assert page.evaluate("document.activeElement.classList.contains('cm-content')")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("!document.activeElement.closest('.lit-cm')")
+    assert not recorder.errors, recorder.errors
