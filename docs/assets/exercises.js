@@ -8,6 +8,8 @@
 (function () {
   const STORE = "literate-solved-exercises";
   const escapeHtml = (text) => window.literateRunner.escapeHtml(text);
+  const work = () => window.literateRunner.work;
+  let views = []; // the exercises of the page on screen
 
   function solved() {
     try {
@@ -30,7 +32,7 @@
   function setUp() {
     const list = document.querySelector(".lit-blocks[data-lit-page]");
     const blocks = list ? JSON.parse(list.dataset.litPage).blocks : [];
-    const views = [];
+    views = [];
     document.querySelectorAll(".lit-exercise[data-lit-block]").forEach((marker) => {
       const block = blocks[Number(marker.dataset.litBlock)];
       if (block && block.exercise && window.literateRunner) {
@@ -55,6 +57,7 @@
         `<div class="lit-toolbar" role="group" aria-label="Exercise: ${escapeHtml(exercise.title)}">` +
         '<button type="button" class="lit-check-button">Check</button>' +
         '<button type="button" class="lit-reset-button">Reset</button>' +
+        '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
         `<span class="lit-hint" id="${id}-help"></span></div>`;
       this.feedback = document.createElement("div");
       this.feedback.className = "lit-feedback";
@@ -69,7 +72,13 @@
         label: `Your code: ${exercise.title}`,
         hint: marker.querySelector(".lit-hint"),
         onRun: () => this.check(),
+        onChange: () => this.keep(),
       });
+      this.yoursBadge = marker.querySelector(".lit-yours");
+      this.workKey = work().key("exercise", index, this.starter);
+      const kept = work().get(this.workKey);
+      if (kept !== undefined && kept !== this.starter) this.setCode(kept);
+      this.yoursBadge.hidden = this.code() === this.starter;
       this.addLoadButton();
       if (solved()[exercise.id]) this.say("solved", "Solved before on this device.");
     }
@@ -98,10 +107,19 @@
 
     setCode(text) {
       this.editor.setCode(text);
+      this.keep();
+    }
+
+    // The reader's code kept on this device (until Reset), marked as theirs.
+    keep() {
+      const yours = this.code() !== this.starter;
+      this.yoursBadge.hidden = !yours;
+      work().set(this.workKey, yours ? this.code() : null);
     }
 
     reset() {
       this.editor.reset(this.starter);
+      this.keep();
       this.say("", "Reset to the starter code.");
     }
 
@@ -198,6 +216,11 @@
   }
 
 
+
+  // "Forget my edits on this page" (runner.js): the starters back.
+  document.addEventListener("literate:work-cleared", () => {
+    views.forEach((view) => view.editor && view.reset());
+  });
 
   if (typeof document$ !== "undefined") document$.subscribe(setUp);
   else document.addEventListener("DOMContentLoaded", setUp);

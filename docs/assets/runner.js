@@ -253,6 +253,7 @@
         '<button type="button" class="lit-run-all-button">Run all</button>' +
         '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
         '<button type="button" class="lit-restart-button">Restart</button>' +
+        '<button type="button" class="lit-forget-button">Forget my edits on this page</button>' +
         '<span class="lit-page-status" role="status" aria-live="polite"></span>';
       before.before(bar);
       this.status = bar.querySelector(".lit-page-status");
@@ -264,6 +265,20 @@
         this.say("Python stopped: every block is marked not run.");
       });
       bar.querySelector(".lit-restart-button").addEventListener("click", () => runner.restart());
+      bar.querySelector(".lit-forget-button").addEventListener("click", () => this.forget());
+    }
+
+    // Every edited block, exercise and answer of the page back to the page's own.
+    forget() {
+      if (!confirm("Forget every edit and answer of yours on this page?")) return;
+      for (const view of this.runner.views) if (view.editor && view.edited()) view.onReset();
+      try {
+        localStorage.removeItem(work.name());
+      } catch (error) {
+        // nothing was kept
+      }
+      document.dispatchEvent(new Event(CLEARED));
+      this.say("Your edits and answers on this page are forgotten; the page's own are back.");
     }
 
     say(text) {
@@ -310,7 +325,18 @@
           onRun: () => this.onRun(),
           onChange: () => this.onEdit(),
         });
+        this.workKey = work.key("block", block.index, this.builtCode);
+        const kept = work.get(this.workKey);
+        if (kept !== undefined && kept !== this.builtCode) this.editor.setCode(kept);
+        this.showYours();
       }
+    }
+
+    // "Your version" while the code is not the page's; kept on this device as it changes.
+    showYours() {
+      const yours = this.edited();
+      if (this.yoursBadge) this.yoursBadge.hidden = !yours;
+      return yours;
     }
 
     buildToolbar() {
@@ -330,12 +356,14 @@
         '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
         '<button type="button" class="lit-reset-button">Reset</button>' +
         `<span class="lit-state" id="${stateId}"></span>` +
+        '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
         `<span class="lit-hint" id="${this.hintId}"></span>` +
         '<span class="lit-status" role="status" aria-live="polite"></span>';
       this.marker.append(bar);
       this.runButton = bar.querySelector(".lit-run-button");
       this.stopButton = bar.querySelector(".lit-stop-button");
       this.stateBadge = bar.querySelector(".lit-state");
+      this.yoursBadge = bar.querySelector(".lit-yours");
       this.status = bar.querySelector(".lit-status");
       this.runButton.addEventListener("click", () => this.onRun());
       this.stopButton.addEventListener("click", () => this.onStop());
@@ -357,6 +385,7 @@
     }
 
     onEdit() {
+      work.set(this.workKey, this.showYours() ? this.code() : null);
       const was = this.stateBadge && this.stateBadge.dataset.state;
       this.runner.refresh();
       if (was === "ran" && this.stateBadge.dataset.state === "changed") {
@@ -399,6 +428,8 @@
 
     onReset() {
       this.editor.reset(this.builtCode);
+      work.set(this.workKey, null);
+      this.showYours();
       this.box.clear();
       if (this.builtOutput) this.builtOutput.hidden = false;
       this.runner.unrun(this.block.index);
@@ -577,6 +608,47 @@
     return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
+  // ---- the reader's work, kept on this device -------------------------------------------
+  // One localStorage entry per page (by its path): {key: text}. A key names what was edited
+  // and the page's own version of it, "block:3:1a2b3c4d" for block 3 whose built code hashes
+  // to 1a2b3c4d: on a rebuilt page whose code there changed, the key differs, so a stale edit
+  // is not brought back (and the next save there drops it).
+  function hash(text) {
+    let h = 0x811c9dc5; // FNV-1a, 32 bits: a fingerprint, not a secret
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return (h >>> 0).toString(16).padStart(8, "0");
+  }
+
+  const work = {
+    name: () => `literate-work:${location.pathname}`,
+    key: (kind, index, pageVersion) => `${kind}:${index}:${hash(pageVersion)}`,
+    all() {
+      try {
+        return JSON.parse(localStorage.getItem(this.name())) || {};
+      } catch (error) {
+        return {};
+      }
+    },
+    get(key) {
+      return this.all()[key];
+    },
+    // Keep a text under key (null: forget it), and forget other versions of the same thing.
+    set(key, text) {
+      const all = this.all();
+      const what = key.slice(0, key.lastIndexOf(":") + 1);
+      for (const other of Object.keys(all)) if (other.startsWith(what)) delete all[other];
+      if (text !== null) all[key] = text;
+      try {
+        if (Object.keys(all).length) localStorage.setItem(this.name(), JSON.stringify(all));
+        else localStorage.removeItem(this.name());
+      } catch (error) {
+        // private mode or full storage: the page still works, it just cannot remember
+      }
+    },
+    has: () => Object.keys(work.all()).length > 0,
+  };
+  const CLEARED = "literate:work-cleared"; // event on document: exercises and answers forget
+
   // ---- the editor: the built code until the reader reaches for it, then CodeMirror -------
 
   const editorUrl = new URL("runtime/editor/editor.js", scriptUrl);
@@ -695,6 +767,10 @@
     stop: () => page && page.stop(),
     // The editor of runnable blocks, for other scripts' editable code (exercises).
     editor: (codeElement, options) => new CodeEditor(codeElement, options),
+    // The reader's work on this page, kept in localStorage (exercises, answers), and the
+    // event on document when the reader asks to forget it.
+    work,
+    cleared: CLEARED,
     // An SVG from the worker as an element, cleaned and sized like the build's graphs.
     svgElement: (markup, cssClass = "lit-graph") => svgElement(markup, cssClass),
     escapeHtml: (text) => escapeHtml(text),

@@ -7,12 +7,12 @@ import json
 
 import pytest
 
-from .browsing import DESKTOP, refuse_outside
+from .browsing import DESKTOP, refuse_outside, wait_for_text
+from .editing import LINES, cm_content, code_of, open_editor
 
 pytestmark = pytest.mark.site
 
 PAGE = "chain-rule/index.html"
-LINES = "(el) => Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent).join('\\n')"
 
 
 def first_runnable(page):
@@ -24,15 +24,6 @@ def first_runnable(page):
         if block["browser"]:
             return markers.nth(i), block
     raise AssertionError("no runnable block")
-
-
-def open_editor(page, marker):
-    """Press on the block's code and wait for CodeMirror to take its place, focused."""
-    marker.locator("xpath=following-sibling::div[1]//pre/code").click()
-    content = marker.locator("xpath=following-sibling::div[1]//div[contains(@class,'cm-content')]")
-    content.wait_for()
-    page.wait_for_function("document.activeElement.classList.contains('cm-content')")
-    return content
 
 
 def text_of(content) -> str:
@@ -50,8 +41,8 @@ def test_the_editor_is_fetched_on_first_reach_not_on_page_load(open_page) -> Non
     assert any(url.endswith("/runtime/editor/editor.js") for url in recorder.requests)
     assert text_of(content) == block["code"].rstrip("\n")
     # numbered with the page's lines, as tracebacks are
-    numbers = marker.locator("xpath=following-sibling::div[1]//div[contains(@class,'cm-lineNumbers')]")
-    assert str(block["line"]) in numbers.inner_text().split()
+    numbers = marker.locator("xpath=following-sibling::div[1]//div[contains(@class,'cm-gutter')]")
+    assert str(block["line"]) in numbers.first.inner_text().split()
     assert not recorder.errors, recorder.errors
     assert not recorder.foreign_requests(), recorder.foreign_requests()
 
@@ -59,7 +50,7 @@ def test_the_editor_is_fetched_on_first_reach_not_on_page_load(open_page) -> Non
 def test_typing_then_undo_restores_the_block_and_redo_brings_the_edit_back(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
-    marker, block = first_runnable(page)
+    marker, _ = first_runnable(page)
     content = open_editor(page, marker)
     built = text_of(content)
     page.keyboard.press("Control+End")
@@ -72,7 +63,8 @@ def test_typing_then_undo_restores_the_block_and_redo_brings_the_edit_back(open_
             break
     assert text_of(content) == built
     page.keyboard.press("Control+Shift+z")
-    page.wait_for_function(f"(el) => ({LINES})(el).endsWith('41 + 1')", arg=content.element_handle())
+    redone = f"(el) => ({LINES})(el).endsWith('41 + 1')"
+    page.wait_for_function(redone, arg=content.element_handle())
     assert not recorder.errors, recorder.errors
 
 
@@ -108,8 +100,9 @@ def test_tab_passes_an_untouched_editor_and_the_way_out_is_shown(open_page) -> N
     assert hint.bounding_box()["width"] > 50 and "Tab moves on" in hint.inner_text()
     page.keyboard.press("Tab")
     assert page.evaluate("!document.activeElement.closest('.lit-cm')")
-    page.wait_for_function("(el) => el.getBoundingClientRect().width <= 1", arg=hint.element_handle())
-    content = marker.locator("xpath=following-sibling::div[1]//div[contains(@class,'cm-content')]")
+    hidden = "(el) => el.getBoundingClientRect().width <= 1"  # visually hidden again
+    page.wait_for_function(hidden, arg=hint.element_handle())
+    content = cm_content(marker)
     assert text_of(content) == block["code"].rstrip("\n")
     # once the reader types, Tab indents; Escape then Tab leaves
     content.click()
@@ -122,4 +115,63 @@ def test_tab_passes_an_untouched_editor_and_the_way_out_is_shown(open_page) -> N
     page.keyboard.press("Escape")
     page.keyboard.press("Tab")
     assert page.evaluate("!document.activeElement.closest('.lit-cm')")
+    assert not recorder.errors, recorder.errors
+
+
+def test_an_edit_survives_a_reload_marked_as_the_readers_until_reset(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker, block = first_runnable(page)
+    open_editor(page, marker)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nkept = 'mine'")
+    assert marker.locator(".lit-yours").is_visible()
+    page.reload()
+    marker, _ = first_runnable(page)
+    assert code_of(marker).endswith("kept = 'mine'")  # shown at once, before the editor loads
+    assert marker.locator(".lit-yours").is_visible()
+    open_editor(page, marker)
+    assert code_of(marker).endswith("kept = 'mine'")
+    marker.locator(".lit-reset-button").click()
+    assert code_of(marker) == block["code"].rstrip("\n")
+    assert marker.locator(".lit-yours").is_hidden()
+    page.reload()
+    marker, _ = first_runnable(page)
+    assert code_of(marker) == block["code"].rstrip("\n")
+    assert not recorder.errors, recorder.errors
+
+
+def test_a_solved_exercise_and_an_answer_survive_a_reload_and_forget_clears_them(
+    open_page,
+) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    page.on("dialog", lambda dialog: dialog.accept())
+    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
+    index, exercise = next((i, b["exercise"]) for i, b in enumerate(blocks) if "exercise" in b)
+    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+    solution = marker.locator("xpath=following-sibling::details[contains(@class,'lit-solution')]")
+    solution.first.locator("summary").click()
+    solution.first.locator(".lit-load-button").click()
+    marker.locator(".lit-check-button").click()
+    feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
+    wait_for_text(page, feedback, "Solved|Not yet|Could|An earlier|The check")
+    assert feedback.text_content().startswith("Solved"), feedback.text_content()
+    field = page.locator("form.lit-answer input[type=text]").first
+    field.fill("0.25")
+    page.reload()
+    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+    assert code_of(marker) == exercise["solution"].rstrip("\n")
+    assert marker.locator(".lit-yours").is_visible()
+    assert "Solved before" in feedback.text_content()
+    field = page.locator("form.lit-answer input[type=text]").first
+    assert field.input_value() == "0.25"
+    page.locator(".lit-forget-button").click()
+    assert code_of(marker) == exercise["starter"].rstrip("\n")
+    assert field.input_value() == ""
+    page.reload()
+    assert code_of(page.locator(f'.lit-exercise[data-lit-block="{index}"]')) == exercise[
+        "starter"
+    ].rstrip("\n")
+    assert page.locator("form.lit-answer input[type=text]").first.input_value() == ""
     assert not recorder.errors, recorder.errors
