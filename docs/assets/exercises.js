@@ -66,6 +66,7 @@
       this.codeBlock.after(this.feedback);
       this.checkButton = marker.querySelector(".lit-check-button");
       this.checkButton.addEventListener("click", () => this.check());
+      this.checkButton.addEventListener("pointerenter", () => window.literateRunner.warm());
       marker.querySelector(".lit-reset-button").addEventListener("click", () => this.reset());
       this.editor = window.literateRunner.editor(this.codeElement, {
         firstLine: exercise.starter_line,
@@ -73,6 +74,7 @@
         hint: marker.querySelector(".lit-hint"),
         onRun: () => this.check(),
         onChange: () => this.keep(),
+        onFocus: () => window.literateRunner.warm(),
       });
       this.yoursBadge = marker.querySelector(".lit-yours");
       this.workKey = work().key("exercise", index, this.starter);
@@ -125,8 +127,8 @@
 
     async check() {
       this.checkButton.disabled = true;
-      const starting = !window.literateRunner.started();
-      this.say("", starting ? "Starting Python in your browser…" : "Checking…");
+      const starting = window.literateRunner.starting((text) => this.say("", text));
+      this.say("", window.literateRunner.started() ? "Checking…" : starting.text);
       try {
         const result = await window.literateRunner.grade(this.index, this.code());
         const printed = (result.streams || []).map((s) => s.text).join("");
@@ -144,6 +146,7 @@
       } catch (error) {
         this.say("failed", `Could not check: ${error.message}`);
       } finally {
+        starting.stop();
         this.checkButton.disabled = false;
       }
     }

@@ -51,26 +51,53 @@
       this.dirty = false; // Python holds effects of blocks now marked not run
       this.busy = Promise.resolve();
       this.views = [];
+      this.watchers = new Set();
       document.querySelectorAll(".lit-run[data-lit-block]").forEach((marker) => {
         const block = this.blocks[Number(marker.dataset.litBlock)];
         if (block) this.views.push(new BlockView(this, block, marker));
       });
       const first = this.views.find((view) => view.block.browser && view.codeElement);
       if (first) this.bar = new PageBar(this, first.marker);
+      this.values = new InlineValues(this, data.values || []);
       this.refresh();
     }
 
+    // Start Python (on the reader's intent: focus in an editor, the pointer on a Run button,
+    // or a run); its download's progress goes to every watcher (what says "Starting...").
     startWorker() {
       if (this.worker) return;
       this.worker = new Worker(workerUrl, { type: "module" });
+      this.booted = false;
       this.ready = new Promise((resolve, reject) => {
         this.worker.onmessage = ({ data }) => {
-          if (data.type === "ready") resolve(data.ms);
-          else if (data.type === "failed") reject(new Error(data.error));
+          if (data.type === "ready") {
+            this.booted = true;
+            resolve(data.ms);
+          } else if (data.type === "failed") reject(new Error(data.error));
+          else if (data.type === "progress") this.progress(data);
           else this.receive(data);
         };
         this.worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
       });
+      this.ready.catch(() => {}); // said by the run that waits for it
+    }
+
+    progress({ loaded, total }) {
+      const mb = (bytes) => (bytes / 1e6).toFixed(1);
+      const of = total ? ` of ${mb(total)}` : "";
+      this.download = `Starting Python in your browser: ${mb(loaded)}${of} MB downloaded…`;
+      this.watchers.forEach((watch) => watch(this.download));
+    }
+
+    // What to say while a run waits for Python; watch(text) hears the download's progress
+    // until the returned function is called.
+    starting(watch) {
+      if (this.booted) return { text: "Running…", stop: () => {} };
+      this.watchers.add(watch);
+      return {
+        text: this.download || "Starting Python in your browser…",
+        stop: () => this.watchers.delete(watch),
+      };
     }
 
     receive(data) {
@@ -130,6 +157,7 @@
       block.ranCode = code;
       if (view) view.finishRun(result);
       this.refresh();
+      if (!result.error) await this.values.recompute(block);
       return result;
     }
 
@@ -203,10 +231,13 @@
     restart(announce = true) {
       if (this.worker) this.worker.terminate();
       this.worker = null;
+      this.booted = false;
+      this.download = null;
       for (const call of this.pending.values()) call.reject(new Error("stopped"));
       this.pending.clear();
       this.blocks.forEach((block) => (block.ranSeq = null));
       this.dirty = false;
+      if (this.values) this.values.restore(-1);
       this.refresh();
       if (announce && this.bar) this.bar.say("Python restarted: every block is marked not run.");
     }
@@ -223,6 +254,7 @@
         if (block.ranSeq !== null) this.dirty = true;
         block.ranSeq = null;
       }
+      this.values.restore(index);
       this.refresh();
     }
 
@@ -237,7 +269,70 @@
     }
 
     refresh() {
-      for (const view of this.views) view.showState(this.state(view.block));
+      let edited = false; // a block above (or this one) is not the page's code
+      for (const view of this.views) {
+        view.showState(this.state(view.block));
+        edited = edited || Boolean(view.editor && view.edited());
+        if (view.builtOutput) view.builtOutput.classList.toggle("lit-builds", edited);
+      }
+    }
+  }
+
+  // The prose's numbers that the build computed (`{python} expr`, shown as
+  // <span class="lit-inline" data-lit-line="N">), recomputed in the reader's Python right after
+  // the last block above them ran, once every block above has run in this visit as it now
+  // reads. A value that differs from the build's is marked, with the build's value beside it
+  // (hidden until hover or focus, always read to screen readers). Reset and Restart put the
+  // build's values back.
+  class InlineValues {
+    constructor(runner, values) {
+      this.runner = runner;
+      const byLine = new Map();
+      for (const value of values) byLine.set(value.line, [value, ...(byLine.get(value.line) || [])]);
+      this.items = [];
+      for (const [line, list] of byLine) {
+        const spans = document.querySelectorAll(`.lit-inline[data-lit-line="${line}"]`);
+        list.forEach((value, i) => {
+          if (spans[i]) this.items.push({ ...value, span: spans[i], built: spans[i].textContent });
+        });
+      }
+    }
+
+    async recompute(block) {
+      const runner = this.runner;
+      const above = runner.blocks.filter((b) => runsInPage(b) && b.index <= block.index);
+      if (above.some((b) => runner.state(b) !== "ran")) return;
+      const next = runner.blocks.find((b) => b.index > block.index && runsInPage(b));
+      const end = next ? next.index : Infinity;
+      for (const item of this.items) {
+        if (item.after <= block.index || item.after > end) continue;
+        const { result } = await runner.request({ op: "inline", expr: item.expr, line: item.line });
+        const output = (result.outputs || [])[0];
+        if (!result.error && output) this.show(item, output.data["text/plain"]);
+      }
+    }
+
+    show(item, value) {
+      const span = item.span;
+      if (value === item.built) return this.reset(item);
+      span.classList.add("lit-changed");
+      span.tabIndex = 0;
+      span.replaceChildren(value);
+      const built = document.createElement("span");
+      built.className = "lit-built";
+      built.textContent = ` (the build's value: ${item.built})`;
+      span.append(built);
+    }
+
+    reset(item) {
+      item.span.classList.remove("lit-changed");
+      item.span.removeAttribute("tabindex");
+      item.span.textContent = item.built;
+    }
+
+    // The build's values back for every value after block `index` (-1: all of them).
+    restore(index) {
+      for (const item of this.items) if (item.after > index) this.reset(item);
     }
   }
 
@@ -259,6 +354,7 @@
       this.status = bar.querySelector(".lit-page-status");
       this.runAllButton = bar.querySelector(".lit-run-all-button");
       this.runAllButton.addEventListener("click", () => this.runAll());
+      this.runAllButton.addEventListener("pointerenter", () => runner.startWorker());
       this.stopButton = bar.querySelector(".lit-stop-button");
       this.stopButton.addEventListener("click", () => {
         runner.stop();
@@ -288,7 +384,8 @@
     async runAll() {
       this.runAllButton.disabled = true;
       this.stopButton.hidden = false;
-      this.say(this.runner.worker ? "Running every block…" : "Starting Python in your browser…");
+      const starting = this.runner.starting((text) => this.say(text));
+      this.say(this.runner.booted ? "Running every block…" : starting.text);
       try {
         const result = await this.runner.runAll();
         if (result.earlier) this.say(result.earlier);
@@ -297,6 +394,7 @@
       } catch (error) {
         this.say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
       } finally {
+        starting.stop();
         this.runAllButton.disabled = false;
         this.stopButton.hidden = true;
       }
@@ -324,6 +422,7 @@
           hint: this.marker.querySelector(".lit-hint"),
           onRun: () => this.onRun(),
           onChange: () => this.onEdit(),
+          onFocus: () => runner.startWorker(),
         });
         this.workKey = work.key("block", block.index, this.builtCode);
         const kept = work.get(this.workKey);
@@ -366,6 +465,7 @@
       this.yoursBadge = bar.querySelector(".lit-yours");
       this.status = bar.querySelector(".lit-status");
       this.runButton.addEventListener("click", () => this.onRun());
+      this.runButton.addEventListener("pointerenter", () => this.runner.startWorker());
       this.stopButton.addEventListener("click", () => this.onStop());
       bar.querySelector(".lit-reset-button").addEventListener("click", () => this.onReset());
     }
@@ -406,7 +506,8 @@
     }
 
     async onRun() {
-      this.setStatus(this.runner.worker ? "Running…" : "Starting Python in your browser…");
+      const starting = this.runner.starting((text) => this.setStatus(text));
+      this.setStatus(starting.text);
       this.stopButton.hidden = false;
       this.runButton.disabled = true;
       try {
@@ -415,6 +516,7 @@
       } catch (error) {
         this.setStatus(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
       } finally {
+        starting.stop();
         this.stopButton.hidden = true;
         this.runButton.disabled = false;
       }
@@ -763,7 +865,10 @@
     // Grade the reader's attempt at the exercise that is block `index` of the page.
     grade: (index, attempt) =>
       page ? page.grade(index, attempt) : Promise.reject(new Error("no page")),
-    started: () => Boolean(page && page.worker),
+    started: () => Boolean(page && page.booted),
+    // Start Python now (the reader showed intent), and hear its download's progress.
+    warm: () => page && page.startWorker(),
+    starting: (watch) => (page ? page.starting(watch) : { text: "", stop: () => {} }),
     stop: () => page && page.stop(),
     // The editor of runnable blocks, for other scripts' editable code (exercises).
     editor: (codeElement, options) => new CodeEditor(codeElement, options),

@@ -4,11 +4,12 @@ reader first reaches for a block's code), in Chromium on the built site, offline
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from .browsing import DESKTOP, refuse_outside, wait_for_text
-from .editing import LINES, cm_content, code_of, open_editor
+from .editing import LINES, cm_content, code_of, open_editor, replace_code
 
 pytestmark = pytest.mark.site
 
@@ -174,4 +175,56 @@ def test_a_solved_exercise_and_an_answer_survive_a_reload_and_forget_clears_them
         "starter"
     ].rstrip("\n")
     assert page.locator("form.lit-answer input[type=text]").first.input_value() == ""
+    assert not recorder.errors, recorder.errors
+
+
+def test_prose_numbers_follow_an_edit_of_a_and_reset_brings_the_builds_back(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    spans = page.locator(".lit-inline")
+    built = spans.all_text_contents()
+    markers = page.locator(".lit-run:has(.lit-run-button)")
+    marker = next(
+        markers.nth(i)
+        for i in range(markers.count())
+        if 'a = Value(2.0, label="a")' in code_of(markers.nth(i))
+    )
+    replace_code(page, marker, code_of(marker).replace("Value(2.0", "Value(3.0"))
+    # the build's outputs below the edit say they are the build's until re-run
+    assert page.locator(".lit-output.lit-builds").count() >= 1
+    page.locator(".lit-run-all-button").click()
+    wait_for_text(page, page.locator(".lit-page-status"), "Ran every|Stopped|Could|An earlier")
+    assert page.locator(".lit-page-status").text_content().startswith("Ran every")
+    changed = page.locator(".lit-inline.lit-changed")
+    assert changed.count() >= 1
+    first = changed.first
+    assert "the build's value" in first.text_content()  # read to screen readers too
+    first.focus()
+    assert first.locator(".lit-built").bounding_box()["width"] > 10  # one focus away
+    assert any(text.startswith("3.0 (the build") for text in spans.all_text_contents())
+    marker.locator(".lit-reset-button").click()
+    assert changed.count() == 0
+    assert spans.all_text_contents() == built
+    assert not recorder.errors, recorder.errors
+
+
+def test_the_first_run_says_its_download_in_mb_and_intent_starts_it(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker, _ = first_runnable(page)
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in recorder.requests if "/runtime/pyodide/" in url]
+    status = marker.locator(".lit-status")
+    status.evaluate(
+        "(el) => { window.seen = []; new MutationObserver(() => window.seen.push(el.textContent))"
+        ".observe(el, {childList: true, characterData: true, subtree: true}); }"
+    )
+    # intent, the pointer on Run: the download starts before the click
+    with page.expect_request(lambda request: "/runtime/pyodide/" in request.url):
+        marker.locator(".lit-run-button").hover()
+    marker.locator(".lit-run-button").click()
+    wait_for_text(page, status, "Ran|Error|Could")
+    seen = page.evaluate("window.seen")
+    assert any(re.search(r"\d+\.\d of \d+\.\d MB", text) for text in seen), seen
+    assert status.text_content().startswith("Ran"), seen
     assert not recorder.errors, recorder.errors

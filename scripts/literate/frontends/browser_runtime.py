@@ -25,6 +25,8 @@ SITE_DIR = "assets/runtime"
 # Python only the browser runs: packages it lacks, as small stand-ins (matplotlib's pyplot).
 BROWSER_ONLY = Path(__file__).resolve().parent.parent / "browser" / "packages"
 NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js", "editor/editor.js")
+# What Pyodide itself fetches (the worker counts these bytes as they arrive).
+FETCHED = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
 # The engine's own modules the browser runs too: running a block, grading an exercise.
 ENGINE = Path(__file__).resolve().parent.parent
 SHARED = (
@@ -75,7 +77,11 @@ def install_runtime(runtime: Path, packages: tuple[str, ...], root: Path, site: 
         _copy_if_changed(ENGINE / name, target / "packages" / "literate" / name)
         files.append(f"literate/{name}")
     wheels = sorted(path.name for path in (runtime / "wheels").glob("*.whl"))
-    manifest = {"packages": files, "wheels": wheels}
+    fetched = [target / name for name in FETCHED] + [target / "wheels" / w for w in wheels]
+    fetched += [target / "packages" / name for name in files]
+    # what the worker downloads with fetch(), for its progress in MB
+    size = sum(path.stat().st_size for path in fetched if path.is_file())
+    manifest = {"packages": files, "wheels": wheels, "bytes": size}
     (target / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
 
 
