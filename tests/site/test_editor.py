@@ -10,6 +10,7 @@ import pytest
 
 from .browsing import DESKTOP, refuse_outside, wait_for_text
 from .editing import LINES, cm_content, code_of, open_editor, replace_code
+from .test_accessibility import AXE, RUN_AXE, SCHEMES, TAGS
 
 pytestmark = pytest.mark.site
 
@@ -29,6 +30,17 @@ def first_runnable(page):
 
 def text_of(content) -> str:
     return content.evaluate(LINES)
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical WCAG 2.1 AA findings, in both colour schemes."""
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    found = []
+    for scheme in SCHEMES:
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        found += [f"{scheme}: {violation}" for violation in page.evaluate(RUN_AXE, TAGS)]
+    return found
 
 
 def test_the_editor_is_fetched_on_first_reach_not_on_page_load(open_page) -> None:
@@ -202,6 +214,9 @@ def test_prose_numbers_follow_an_edit_of_a_and_reset_brings_the_builds_back(open
     first.focus()
     assert first.locator(".lit-built").bounding_box()["width"] > 10  # one focus away
     assert any(text.startswith("3.0 (the build") for text in spans.all_text_contents())
+    marker.locator(".lit-run-button").focus()
+    open_editor(page, marker)  # the editor, its hint and "your version" on screen, too
+    assert serious_violations(page) == []
     marker.locator(".lit-reset-button").click()
     assert changed.count() == 0
     assert spans.all_text_contents() == built
