@@ -1,6 +1,8 @@
 // Run it yourself: every executable block of a page can be edited and run in the browser, in a
 // Web Worker running this site's own micrograd and the build's own execution core
-// (runner-worker.js). Nothing of the runtime is downloaded until the reader first presses Run.
+// (runner-worker.js). Nothing of the runtime is downloaded with the page: Python starts on the
+// reader's intent (focus in an editor, the pointer on Run), the editor (CodeMirror,
+// runtime/editor) when the reader first reaches for a block's code.
 //
 // The build marks each shown block with <div class="lit-run" data-lit-block="N"> (its code
 // follows, then its output) and lists all of the page's blocks, typed by the parser (kind:
@@ -22,8 +24,18 @@
 (function () {
   const scriptUrl = document.currentScript ? document.currentScript.src : location.href;
   const workerUrl = new URL("runner-worker.js", scriptUrl);
-  const SHOWN_LINES = 500; // printed lines shown per block; the rest one click away
-  const KEPT_CHARS = 4_000_000; // printed text kept per block (a flood is counted, not kept)
+  // What only a run needs (live output, drawn SVG, prose numbers): fetched on intent, with Python.
+  const liveUrl = new URL("runner-live.js", scriptUrl);
+  let live = null;
+  let liveModule = null;
+  function loadLive() {
+    if (liveModule) return liveModule;
+    const sheet = document.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.href = new URL("runner-live.css", scriptUrl).href;
+    document.head.append(sheet);
+    return (liveModule = import(liveUrl.href).then((m) => (live = m)));
+  }
   const STATES = {
     "not-run": "Not run yet",
     ran: "Ran",
@@ -58,7 +70,8 @@
       });
       const first = this.views.find((view) => view.block.browser && view.codeElement);
       if (first) this.bar = new PageBar(this, first.marker);
-      this.values = new InlineValues(this, data.values || []);
+      this.valuesData = data.values || [];
+      this.values = null;
       this.refresh();
     }
 
@@ -66,6 +79,7 @@
     // or a run); its download's progress goes to every watcher (what says "Starting...").
     startWorker() {
       if (this.worker) return;
+      loadLive().catch(() => {});
       this.worker = new Worker(workerUrl, { type: "module" });
       this.booted = false;
       this.ready = new Promise((resolve, reject) => {
@@ -116,7 +130,7 @@
     request(message, onStream = null) {
       this.startWorker();
       const id = this.nextId++;
-      return this.ready.then(
+      return Promise.all([this.ready, loadLive()]).then(
         () =>
           new Promise((resolve, reject) => {
             this.pending.set(id, { resolve, reject, onStream, streams: [] });
@@ -144,7 +158,15 @@
     }
 
     // Run one of the page's blocks (its view's code when it is shown) and record that it ran.
+    // The code only a run needs, set up once per page.
+    async livened() {
+      await loadLive();
+      if (!this.values) this.values = new live.InlineValues(this, this.valuesData, runsInPage);
+      for (const view of this.views) if (view.codeElement && !view.box) view.box = new live.OutputBox(view);
+    }
+
     async runOne(block) {
+      await this.livened();
       const view = block.view;
       if (view) view.startRun();
       const code = view ? view.code() : block.code;
@@ -254,7 +276,7 @@
         if (block.ranSeq !== null) this.dirty = true;
         block.ranSeq = null;
       }
-      this.values.restore(index);
+      if (this.values) this.values.restore(index);
       this.refresh();
     }
 
@@ -275,64 +297,6 @@
         edited = edited || Boolean(view.editor && view.edited());
         if (view.builtOutput) view.builtOutput.classList.toggle("lit-builds", edited);
       }
-    }
-  }
-
-  // The prose's numbers that the build computed (`{python} expr`, shown as
-  // <span class="lit-inline" data-lit-line="N">), recomputed in the reader's Python right after
-  // the last block above them ran, once every block above has run in this visit as it now
-  // reads. A value that differs from the build's is marked, with the build's value beside it
-  // (hidden until hover or focus, always read to screen readers). Reset and Restart put the
-  // build's values back.
-  class InlineValues {
-    constructor(runner, values) {
-      this.runner = runner;
-      const byLine = new Map();
-      for (const value of values) byLine.set(value.line, [value, ...(byLine.get(value.line) || [])]);
-      this.items = [];
-      for (const [line, list] of byLine) {
-        const spans = document.querySelectorAll(`.lit-inline[data-lit-line="${line}"]`);
-        list.forEach((value, i) => {
-          if (spans[i]) this.items.push({ ...value, span: spans[i], built: spans[i].textContent });
-        });
-      }
-    }
-
-    async recompute(block) {
-      const runner = this.runner;
-      const above = runner.blocks.filter((b) => runsInPage(b) && b.index <= block.index);
-      if (above.some((b) => runner.state(b) !== "ran")) return;
-      const next = runner.blocks.find((b) => b.index > block.index && runsInPage(b));
-      const end = next ? next.index : Infinity;
-      for (const item of this.items) {
-        if (item.after <= block.index || item.after > end) continue;
-        const { result } = await runner.request({ op: "inline", expr: item.expr, line: item.line });
-        const output = (result.outputs || [])[0];
-        if (!result.error && output) this.show(item, output.data["text/plain"]);
-      }
-    }
-
-    show(item, value) {
-      const span = item.span;
-      if (value === item.built) return this.reset(item);
-      span.classList.add("lit-changed");
-      span.tabIndex = 0;
-      span.replaceChildren(value);
-      const built = document.createElement("span");
-      built.className = "lit-built";
-      built.textContent = ` (the build's value: ${item.built})`;
-      span.append(built);
-    }
-
-    reset(item) {
-      item.span.classList.remove("lit-changed");
-      item.span.removeAttribute("tabindex");
-      item.span.textContent = item.built;
-    }
-
-    // The build's values back for every value after block `index` (-1: all of them).
-    restore(index) {
-      for (const item of this.items) if (item.after > index) this.reset(item);
     }
   }
 
@@ -413,7 +377,7 @@
       this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
       if (!this.codeElement) return;
       this.builtCode = this.codeElement.textContent.replace(/\n$/, "") + "\n";
-      this.box = new OutputBox(this);
+      this.box = null; // its live output, once Python is on its way (runner-live.js)
       this.buildToolbar();
       if (block.browser) {
         this.editor = new CodeEditor(this.codeElement, {
@@ -532,7 +496,7 @@
       this.editor.reset(this.builtCode);
       work.set(this.workKey, null);
       this.showYours();
-      this.box.clear();
+      if (this.box) this.box.clear();
       if (this.builtOutput) this.builtOutput.hidden = false;
       this.runner.unrun(this.block.index);
       this.setStatus("Reset to the code and output of the build; it and the blocks below are not run.");
@@ -547,167 +511,6 @@
     setStatus(text) {
       if (this.status) this.status.textContent = text;
     }
-  }
-
-  // A block's live output: printed text gathered and drawn at most once a frame, the first
-  // SHOWN_LINES lines shown and the rest behind a button, then the result's displays.
-  class OutputBox {
-    constructor(view) {
-      this.view = view;
-      this.element = null;
-      this.clear();
-    }
-
-    clear() {
-      if (this.element) this.element.remove();
-      this.element = null;
-      this.chunks = [];
-      this.kept = 0;
-      this.lines = 0;
-      this.dropped = 0;
-      this.full = false;
-      this.frame = null;
-      this.streamsBox = null;
-    }
-
-    container() {
-      if (!this.element) {
-        this.element = document.createElement("div");
-        this.element.className = "lit-output lit-live";
-        this.element.setAttribute("aria-label", "Output of your run");
-        this.view.codeBlock.after(this.element);
-        if (this.view.builtOutput) this.view.builtOutput.hidden = true;
-        this.streamsBox = document.createElement("div");
-        this.element.append(this.streamsBox);
-      }
-      return this.element;
-    }
-
-    stream({ name, text }) {
-      this.lines += text.split("\n").length - 1;
-      if (this.kept + text.length > KEPT_CHARS) {
-        this.dropped += text.length;
-      } else {
-        this.kept += text.length;
-        const last = this.chunks[this.chunks.length - 1];
-        if (last && last.name === name) last.text += text;
-        else this.chunks.push({ name, text });
-      }
-      if (this.frame === null) this.frame = requestAnimationFrame(() => this.draw());
-    }
-
-    // The first SHOWN_LINES lines, then "N more lines" with a button for the rest.
-    draw(all = false) {
-      this.frame = null;
-      const box = this.container() && this.streamsBox;
-      if (!this.full || all) {
-        box.replaceChildren();
-        let budget = all ? Infinity : SHOWN_LINES;
-        for (const { name, text } of this.chunks) {
-          if (budget <= 0) break;
-          const lines = text.split("\n");
-          const shown = lines.length - 1 > budget ? lines.slice(0, budget).join("\n") + "\n" : text;
-          budget -= shown.split("\n").length - 1;
-          box.append(pre(`lit-${name}`, shown));
-        }
-        this.full = budget <= 0 && !all;
-        this.more = null;
-      }
-      const hidden = all ? 0 : this.lines - SHOWN_LINES;
-      if (hidden > 0) this.showMore(box, hidden);
-    }
-
-    showMore(box, hidden) {
-      if (!this.more) {
-        this.more = document.createElement("p");
-        this.more.className = "lit-more";
-        const count = document.createElement("span");
-        const button = document.createElement("button");
-        button.type = "button";
-        button.textContent = "Show all";
-        button.addEventListener("click", () => this.draw(true));
-        this.more.append(count, " ", button);
-        box.append(this.more);
-      }
-      const lost = this.dropped ? " (the text past 4 MB was not kept)" : "";
-      this.more.firstChild.textContent = `${hidden.toLocaleString("en")} more lines${lost}.`;
-    }
-
-    append(className, text) {
-      this.container().append(pre(className, text));
-    }
-
-    // A result of the execution core: its outputs (nbformat), then its error.
-    show(result) {
-      if (this.frame !== null) {
-        cancelAnimationFrame(this.frame);
-        this.draw();
-      }
-      for (const output of result.outputs || []) this.showOutput(output);
-      if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
-    }
-
-    showOutput(output) {
-      if (output.output_type === "error") {
-        const last = output.traceback[output.traceback.length - 1] || output.ename;
-        this.append("lit-raised", last.replace(/\n$/, ""));
-        return;
-      }
-      if (this.view.block.quiet || !output.data) return;
-      const data = output.data;
-      const kind = ((output.metadata || {}).literate || {}).kind;
-      if (data["text/html"] === undefined && data["image/svg+xml"] === undefined) {
-        this.append("lit-result", data["text/plain"] || "");
-        return;
-      }
-      const box = document.createElement("div");
-      box.className = "lit-display";
-      if (data["text/html"] !== undefined) box.innerHTML = data["text/html"];
-      else box.append(svgElement(data["image/svg+xml"], kind === "figure" ? "lit-figure" : "lit-graph"));
-      this.container().append(box);
-      const svg = box.querySelector("svg");
-      if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
-    }
-  }
-
-  function pre(className, text) {
-    const element = document.createElement("pre");
-    element.className = className;
-    const code = document.createElement("code");
-    code.textContent = text;
-    element.append(code);
-    return element;
-  }
-
-  // An SVG drawn in the browser, cleaned and sized as the build's (present/svg.py): no prolog,
-  // ids prefixed so that graphs on one page cannot clash, scalable, its natural width kept as
-  // max-width so that graphs.js can keep its text legible.
-  let svgsDrawn = 0;
-
-  function svgElement(markup, cssClass) {
-    const prefix = `lit-live${++svgsDrawn}-`;
-    const cleaned = markup
-      .slice(markup.indexOf("<svg"))
-      .replace(/<!--[\s\S]*?-->/g, "")
-      .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
-      .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-      .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
-    const holder = document.createElement("div");
-    holder.innerHTML = cleaned;
-    const svg = holder.querySelector("svg");
-    svg.classList.add(cssClass);
-    const width = svg.getAttribute("width");
-    if (!svg.getAttribute("viewBox") && width && svg.getAttribute("height")) {
-      svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(svg.getAttribute("height"))}`);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    if (width) svg.style.maxWidth = /^[\d.]+$/.test(width) ? `${width}px` : width;
-    return svg;
-  }
-
-  function escapeHtml(text) {
-    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
   // ---- the reader's work, kept on this device -------------------------------------------
@@ -877,7 +680,7 @@
     work,
     cleared: CLEARED,
     // An SVG from the worker as an element, cleaned and sized like the build's graphs.
-    svgElement: (markup, cssClass = "lit-graph") => svgElement(markup, cssClass),
+    svgElement: (markup, cssClass = "lit-graph") => live.svgElement(markup, cssClass),
     escapeHtml: (text) => escapeHtml(text),
   };
   if (typeof document$ !== "undefined") document$.subscribe(setUpPage);

@@ -43,8 +43,9 @@ def test_a_page_without_pytorch_or_numpy_runs_everywhere():
 def test_the_block_list_is_an_attribute_that_round_trips():
     blocks = [{"code": "print('</div>\"&')", "line": 3}]
     markup = page_blocks_html("docs/x.md", blocks)
-    assert markup.startswith('<div class="lit-blocks" hidden data-lit-page="')
-    value = markup.split('data-lit-page="', 1)[1].rsplit('"', 1)[0]
+    assert markup.startswith('<div class="lit-blocks" hidden data-lit-page=\'')
+    value = markup.split("data-lit-page='", 1)[1].rsplit("'", 1)[0]
+    assert "'" not in value
     assert json.loads(html.unescape(value)) == {"path": "docs/x.md", "blocks": blocks, "values": []}
 
 

@@ -58,6 +58,27 @@ const pygments = HighlightStyle.define([
   { tag: [t.paren, t.squareBracket, t.brace, t.punctuation, t.separator], class: "p" },
 ]);
 
+// The site's look, from Material's CSS variables (both colour schemes follow).
+const look = EditorView.theme({
+  "&": {
+    margin: "1em 0",
+    borderRadius: "0.1rem",
+    color: "var(--md-code-fg-color)",
+    background: "var(--md-code-bg-color)",
+    fontSize: "0.85em",
+  },
+  "&.cm-focused": { outline: "0.15rem solid var(--md-accent-fg-color)", outlineOffset: "0.1rem" },
+  ".cm-scroller": { fontFamily: "var(--md-code-font-family)", lineHeight: "1.4" },
+  ".cm-content": { padding: "0.77em 0", caretColor: "var(--md-code-fg-color)" },
+  ".cm-gutters": {
+    borderRight: "0.05rem solid var(--md-default-fg-color--lighter)",
+    color: "var(--md-default-fg-color--light)",
+    background: "var(--md-code-bg-color)",
+  },
+  ".cm-activeLine, .cm-activeLineGutter": { background: "var(--md-code-hl-color--light)" },
+  ".cm-matchingBracket": { outline: "0.05rem solid var(--md-default-fg-color--light)" },
+});
+
 export function createEditor(parent, options) {
   let typed = false;
   let escaped = false;
@@ -120,6 +141,7 @@ export function createEditor(parent, options) {
         closeBrackets(),
         python(),
         syntaxHighlighting(pygments),
+        look,
         keys,
         keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
         watch,
