@@ -7,6 +7,7 @@
 // chapter and, from assets/exercises.json, on the home page.
 (function () {
   const STORE = "literate-solved-exercises";
+  const scriptUrl = document.currentScript ? document.currentScript.src : location.href;
   const escapeHtml = (text) => window.literateRunner.escapeHtml(text);
   const work = () => window.literateRunner.work;
   let views = []; // the exercises of the page on screen
@@ -190,35 +191,15 @@
     }
   }
 
-  // The home page's table of every chapter's exercises (from the build's catalogue).
-  async function showSiteProgress() {
+  // The home page's table of every chapter's exercises: only there, so fetched only there.
+  function showSiteProgress() {
     const box = document.querySelector(".lit-progress-all");
     if (!box) return;
-    const config = document.getElementById("__config");
-    const base = new URL(config ? JSON.parse(config.textContent).base : ".", location.href);
-    try {
-      const catalogue = await (await fetch(new URL("assets/exercises.json", base))).json();
-      const done = solved();
-      const rows = catalogue.pages.map((page) => {
-        const count = page.exercises.filter((exercise) => done[exercise.id]).length;
-        const url = new URL(page.url, base).href;
-        return `<tr><td><a href="${url}">${escapeHtml(page.title)}</a></td><td>${count} of ${page.exercises.length}</td></tr>`;
-      });
-      const total = catalogue.pages.reduce((sum, page) => sum + page.exercises.length, 0);
-      const solvedCount = catalogue.pages.reduce(
-        (sum, page) => sum + page.exercises.filter((exercise) => done[exercise.id]).length,
-        0,
-      );
-      box.innerHTML =
-        `<p>You have solved ${solvedCount} of the ${total} exercises on this device.</p>` +
-        `<table><caption>Exercises solved, by chapter</caption><thead><tr><th scope="col">Chapter</th>` +
-        `<th scope="col">Solved</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
-    } catch (error) {
-      box.textContent = `Your progress could not be read: ${error.message}`;
-    }
+    import(new URL("exercises-home.js", scriptUrl).href).then(
+      (module) => module.showSiteProgress(box, solved(), escapeHtml),
+      (error) => (box.textContent = `Your progress could not be read: ${error.message}`),
+    );
   }
-
-
 
   // "Forget my edits on this page" (runner.js): the starters back.
   document.addEventListener("literate:work-cleared", () => {

@@ -559,11 +559,6 @@
   const editorUrl = new URL("runtime/editor/editor.js", scriptUrl);
   let editorModule = null;
   const loadEditor = () => (editorModule = editorModule || import(editorUrl.href));
-  const HINTS = {
-    moving: "Type to edit; Tab moves on; Ctrl+Enter runs.",
-    typing: "Tab indents; Esc then Tab leaves the editor; Ctrl+Enter runs.",
-  };
-
   // A block's code, editable. The page's <pre><code> stays as it is (readable without
   // JavaScript) until the reader focuses it or presses on it; then CodeMirror (runtime/editor,
   // fetched then, once per visit) takes its place, numbered with the page's lines as
@@ -583,59 +578,35 @@
       codeElement.setAttribute("aria-multiline", "true");
       codeElement.setAttribute("aria-label", options.label);
       codeElement.setAttribute("aria-describedby", options.hint.id);
-      options.hint.textContent = HINTS.moving;
-      codeElement.addEventListener("focus", () => this.mount(true));
+      options.hint.textContent = "Type to edit; Tab moves on; Ctrl+Enter runs.";
+      codeElement.addEventListener("focus", () => this.mount());
       this.pre.addEventListener("pointerenter", () => loadEditor().catch(() => {}));
       this.pre.addEventListener("pointerdown", (event) => {
         if (event.target.closest("button")) return; // Material's copy button
         this.point = { x: event.clientX, y: event.clientY };
-        this.mount(true);
+        this.mount();
       });
     }
 
-    mount(focus) {
+    mount() {
       if (this.options.onFocus) this.options.onFocus();
       if (!this.mounting) {
         this.mounting = loadEditor().then((module) => {
-          const host = document.createElement("div");
-          host.className = "lit-cm";
-          this.pre.after(host);
-          this.handle = module.createEditor(host, {
-            doc: this.code().replace(/\n$/, ""),
-            firstLine: this.options.firstLine,
-            label: this.options.label,
-            describedBy: this.options.hint.id,
-            onRun: this.options.onRun,
-            onChange: () => this.options.onChange && this.options.onChange(),
-            onMode: (mode) => this.showMode(mode),
-          });
-          const focused = document.activeElement === this.codeElement;
-          this.pre.hidden = true;
-          if (focused) this.handle.focus(); // reached with the keyboard: stay in the block
-          return this.handle;
+          const doc = this.code().replace(/\n$/, "");
+          return (this.handle = module.replaceCode(this.pre, this.codeElement, { ...this.options, doc }));
         });
         this.mounting.catch((error) => {
           this.options.hint.textContent = `The editor could not load (${error.message}).`;
         });
       }
-      if (focus) {
-        this.mounting.then((handle) => {
-          const point = this.point;
+      this.mounting.then(
+        (handle) => {
+          handle.focusAt(this.point);
           this.point = null;
-          if (!point) return;
-          handle.focus();
-          const at = point && handle.view.posAtCoords(point);
-          if (at !== null && at !== undefined) handle.view.dispatch({ selection: { anchor: at } });
-        });
-      }
+        },
+        () => {}, // said in the hint
+      );
       return this.mounting;
-    }
-
-    // The way out of the editor, on screen while it has focus.
-    showMode(mode) {
-      const bar = this.options.hint.closest(".lit-toolbar");
-      if (bar) bar.classList.toggle("lit-editing", mode !== "blurred");
-      if (HINTS[mode]) this.options.hint.textContent = HINTS[mode];
     }
 
     code() {

@@ -166,3 +166,38 @@ export function createEditor(parent, options) {
     typed: () => typed,
   };
 }
+
+const HINTS = {
+  moving: "Type to edit; Tab moves on; Ctrl+Enter runs.",
+  typing: "Tab indents; Esc then Tab leaves the editor; Ctrl+Enter runs.",
+};
+
+// The editor in place of the page's <pre> (kept, hidden: Reset before loading needs nothing
+// else), focused if the code had focus. options as createEditor's, with `hint`, the element
+// that says how Tab behaves now (shown while the editor has focus: its toolbar gets
+// "lit-editing"). The handle's focusAt(point) focuses it at a pointer's place.
+export function replaceCode(pre, codeElement, options) {
+  const host = document.createElement("div");
+  host.className = "lit-cm";
+  pre.after(host);
+  const hint = options.hint;
+  const handle = createEditor(host, {
+    ...options,
+    describedBy: hint.id,
+    onMode(mode) {
+      const bar = hint.closest(".lit-toolbar");
+      if (bar) bar.classList.toggle("lit-editing", mode !== "blurred");
+      if (HINTS[mode]) hint.textContent = HINTS[mode];
+    },
+  });
+  const focused = document.activeElement === codeElement;
+  pre.hidden = true;
+  if (focused) handle.focus(); // reached with the keyboard: stay in the block
+  handle.focusAt = (point) => {
+    if (!point) return;
+    handle.focus();
+    const at = handle.view.posAtCoords(point);
+    if (at !== null) handle.view.dispatch({ selection: { anchor: at } });
+  };
+  return handle;
+}
