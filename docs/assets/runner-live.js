@@ -161,10 +161,6 @@ export function svgElement(markup, cssClass) {
   return svg;
 }
 
-function escapeHtml(text) {
-  return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
-}
-
 // The prose's numbers that the build computed (`{python} expr`, shown as
 // <span class="lit-inline" data-lit-line="N">), recomputed in the reader's Python right after
 // the last block above them ran, once every block above has run in this visit as it now

@@ -513,6 +513,10 @@
     }
   }
 
+  function escapeHtml(text) {
+    return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  }
+
   // ---- the reader's work, kept on this device -------------------------------------------
   // One localStorage entry per page (by its path): {key: text}. A key names what was edited
   // and the page's own version of it, "block:3:1a2b3c4d" for block 3 whose built code hashes
