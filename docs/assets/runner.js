@@ -34,7 +34,11 @@
     sheet.rel = "stylesheet";
     sheet.href = new URL("runner-live.css", scriptUrl).href;
     document.head.append(sheet);
-    return (liveModule = import(liveUrl.href).then((m) => (live = m)));
+    liveModule = import(liveUrl.href).then((module) => {
+      Object.assign(PageRunner.prototype, module.runnerMethods); // run, runOne, after, ...
+      live = module;
+    });
+    return liveModule;
   }
   const STATES = {
     "not-run": "Not run yet",
@@ -88,19 +92,13 @@
             this.booted = true;
             resolve(data.ms);
           } else if (data.type === "failed") reject(new Error(data.error));
+          else if (!live) return; // progress before runner-live.js arrived: not worth saying
           else if (data.type === "progress") this.progress(data);
           else this.receive(data);
         };
         this.worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
       });
       this.ready.catch(() => {}); // said by the run that waits for it
-    }
-
-    progress({ loaded, total }) {
-      const mb = (bytes) => (bytes / 1e6).toFixed(1);
-      const of = total ? ` of ${mb(total)}` : "";
-      this.download = `Starting Python in your browser: ${mb(loaded)}${of} MB downloaded…`;
-      this.watchers.forEach((watch) => watch(this.download));
     }
 
     // What to say while a run waits for Python; watch(text) hears the download's progress
@@ -112,18 +110,6 @@
         text: this.download || "Starting Python in your browser…",
         stop: () => this.watchers.delete(watch),
       };
-    }
-
-    receive(data) {
-      const call = this.pending.get(data.id);
-      if (!call) return;
-      if (data.type === "stream") {
-        call.streams.push(data);
-        if (call.onStream) call.onStream(data);
-      } else if (data.type === "done") {
-        this.pending.delete(data.id);
-        call.resolve({ result: data.result, ms: data.ms, streams: call.streams });
-      }
     }
 
     // Send one request to the worker (started on first use); resolves to {result, ms, streams}.
@@ -139,114 +125,9 @@
       );
     }
 
-    // Run code in the page's namespace: {outputs, error, ms, streams} (error: {message,
-    // traceback}). `path` names code that is not the page's own (a script's helper call), so
-    // that its tracebacks do not quote the page's lines.
-    async run(code, { line = 1, raises = null, onStream = null, path = this.path } = {}) {
-      const { result, ms, streams } = await this.request(
-        { op: "run", code, path, line, raises },
-        onStream,
-      );
-      return { ...result, ms, streams };
-    }
-
-    // A page helper's answer: {value, error}, the value a dict of plain values (graphs in it
-    // drawn as SVG), without running the page's blocks.
-    async callHelper(module, name, args) {
-      const { result } = await this.request({ op: "call", module, name, args });
-      return result;
-    }
-
-    // Run one of the page's blocks (its view's code when it is shown) and record that it ran.
-    // The code only a run needs, set up once per page.
-    async livened() {
-      await loadLive();
-      if (!this.values) this.values = new live.InlineValues(this, this.valuesData, runsInPage);
-      for (const view of this.views) if (view.codeElement && !view.box) view.box = new live.OutputBox(view);
-    }
-
-    async runOne(block) {
-      await this.livened();
-      const view = block.view;
-      if (view) view.startRun();
-      const code = view ? view.code() : block.code;
-      const result = await this.run(code, {
-        line: block.line,
-        raises: block.raises,
-        onStream: view ? (s) => view.box.stream(s) : null,
-      });
-      block.ranSeq = ++this.seq;
-      block.ranCode = code;
-      if (view) view.finishRun(result);
-      this.refresh();
-      if (!result.error) await this.values.recompute(block);
-      return result;
-    }
-
     // Run one block after the blocks above it that have not run yet; one run at a time.
     runBlock(view) {
-      return this.after(view.block.index, () => this.runOne(view.block));
-    }
-
-    // Every block of the page, in order, in the present Python (fresh if it must be).
-    runAll() {
-      return this.after(0, async () => {
-        for (const block of this.blocks.filter(runsInPage)) {
-          const result = await this.runOne(block);
-          if (result.error) return { ...result, failed: block };
-        }
-        return { error: null };
-      });
-    }
-
-    // Grade an exercise: the page up to it has run first, as for a block.
-    grade(index, attempt) {
-      const exercise = this.blocks[index].exercise;
-      const request = {
-        op: "grade",
-        code: attempt,
-        path: this.path,
-        line: exercise.starter_line,
-        check: exercise.check,
-        check_line: exercise.check_line,
-      };
-      return this.after(index, async () => {
-        const { result, streams } = await this.request(request);
-        return { grade: result, streams };
-      });
-    }
-
-    // Run the blocks above `index` that have not run yet, then `then()`; one task at a time.
-    // Resolves to the result of then(), or to the failing earlier block's result with
-    // `earlier`: the words to show the reader (no Markdown line numbers).
-    after(index, then) {
-      const task = this.busy.then(async () => {
-        if (this.dirty) this.restart(false);
-        for (const block of this.blocks.slice(0, index)) {
-          if (block.ranSeq !== null || !runsInPage(block)) continue;
-          const result = await this.runOne(block);
-          if (result.error) return { ...result, earlier: this.blame(block, result) };
-        }
-        return then();
-      });
-      this.busy = task.catch(() => {});
-      return task;
-    }
-
-    // A block above failed: a shown block shows its own error; a hidden check's failure is
-    // explained under the shown block the reader changed (or the nearest one above it).
-    blame(block, result) {
-      if (block.view) return "An earlier block failed; see its output.";
-      const above = this.views.filter((v) => v.block.index < block.index && v.codeElement);
-      const edited = above.filter((view) => view.edited());
-      const view = edited.length ? edited[edited.length - 1] : above[above.length - 1];
-      if (!view) return `A setup step of the page failed: ${result.error.message}`;
-      const change = edited.length ? "Your change to this block" : "The code above";
-      view.explain(
-        `${change} breaks a check the page makes on its results (${result.error.message}). ` +
-          "Reset this block to get the page's own values back.",
-      );
-      return "A check of the page failed after an edit above; the message is under the block you changed.";
+      return loadLive().then(() => this.after(view.block.index, () => this.runOne(view.block)));
     }
 
     // A fresh Python: the worker ends (even mid-run); every block is marked not run.
@@ -351,6 +232,7 @@
       const starting = this.runner.starting((text) => this.say(text));
       this.say(this.runner.booted ? "Running every block…" : starting.text);
       try {
+        await loadLive();
         const result = await this.runner.runAll();
         if (result.earlier) this.say(result.earlier);
         else if (result.failed) this.say("Stopped at a block with an error; see its output.");
@@ -636,13 +518,14 @@
   }
 
   window.literateRunner = {
-    run: (code, options) => (page ? page.run(code, options) : Promise.reject(new Error("no page"))),
+    run: (code, options) =>
+      page ? loadLive().then(() => page.run(code, options)) : Promise.reject(new Error("no page")),
     // Call a Python helper, module.name(...args): resolves to {value, error}.
     call: (module, name, args) =>
-      page ? page.callHelper(module, name, args) : Promise.reject(new Error("no page")),
+      page ? loadLive().then(() => page.callHelper(module, name, args)) : Promise.reject(new Error("no page")),
     // Grade the reader's attempt at the exercise that is block `index` of the page.
     grade: (index, attempt) =>
-      page ? page.grade(index, attempt) : Promise.reject(new Error("no page")),
+      page ? loadLive().then(() => page.grade(index, attempt)) : Promise.reject(new Error("no page")),
     started: () => Boolean(page && page.booted),
     // Start Python now (the reader showed intent), and hear its download's progress.
     warm: () => page && page.startWorker(),
