@@ -37,9 +37,12 @@ test: setup lint chromium axe
 test-fast: setup
 	$(PYTEST) -m "not site and not slow"
 
+# ruff for the Python; ESLint (from npm, pinned, into .cache/eslint) for the JavaScript.
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	@scripts/tools/vendor-eslint.sh
+	.cache/eslint/node_modules/.bin/eslint .
 
 bench: setup
 	$(BIN)/python scripts/bench/bench_engine.py

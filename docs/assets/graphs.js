@@ -89,6 +89,8 @@
       const scrolls = box.scrollWidth > box.clientWidth + 1;
       if (scrolls && !box.hasAttribute("tabindex")) {
         const what = KINDS.find(([, test]) => test(box))[0];
+        // a graph (drawn left to right) opens with its output, where backward starts, in view
+        if (what === "Figure" && box.querySelector("svg.lit-graph")) box.scrollLeft = box.scrollWidth;
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "region");
         box.setAttribute("aria-label", `${what}, scrolls sideways`);

@@ -124,6 +124,8 @@ export class OutputBox {
     this.container().append(box);
     const svg = box.querySelector("svg");
     if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
+    // the reader's graph gets the built ones' scrolling, keyboard stop and full-size button
+    if (svg && window.literateMarkScrollable) window.literateMarkScrollable();
   }
 }
 

@@ -214,6 +214,10 @@ def test_prose_numbers_follow_an_edit_of_a_and_reset_brings_the_builds_back(open
     first.focus()
     assert first.locator(".lit-built").bounding_box()["width"] > 10  # one focus away
     assert any(text.startswith("3.0 (the build") for text in spans.all_text_contents())
+    # the reader's wide graphs scroll like the built ones: a tab stop, opened at the output
+    scrolling = page.locator(".lit-live .lit-display[data-lit-scrolls]")
+    assert scrolling.count() >= 1
+    assert scrolling.first.evaluate("(box) => box.scrollLeft > 0")
     marker.locator(".lit-run-button").focus()
     open_editor(page, marker)  # the editor, its hint and "your version" on screen, too
     assert serious_violations(page) == []
@@ -243,3 +247,13 @@ def test_the_first_run_says_its_download_in_mb_and_intent_starts_it(open_page) -
     assert any(re.search(r"\d+\.\d of \d+\.\d MB", text) for text in seen), seen
     assert status.text_content().startswith("Ran"), seen
     assert not recorder.errors, recorder.errors
+
+
+def test_a_graph_wider_than_the_column_opens_with_its_output_in_view(open_page) -> None:
+    page, _ = open_page(PAGE, DESKTOP)
+    wide = page.locator(".lit-output:not(.lit-live) .lit-display[data-lit-scrolls]")
+    assert wide.count() >= 1
+    for i in range(wide.count()):  # scrolled to the right end, where draw_dot puts the output
+        assert wide.nth(i).evaluate(
+            "(box) => box.scrollLeft > 0 && box.scrollLeft + box.clientWidth >= box.scrollWidth - 2"
+        )
