@@ -102,6 +102,9 @@ export class OutputBox {
     }
     for (const output of result.outputs || []) this.showOutput(output);
     if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
+    // what scrolls sideways gets the built outputs' handling: a tab stop, a name, graphs
+    // opened at their output with the full-size button (graphs.js)
+    if (window.literateMarkScrollable) window.literateMarkScrollable();
   }
 
   showOutput(output) {
@@ -124,8 +127,6 @@ export class OutputBox {
     this.container().append(box);
     const svg = box.querySelector("svg");
     if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
-    // the reader's graph gets the built ones' scrolling, keyboard stop and full-size button
-    if (svg && window.literateMarkScrollable) window.literateMarkScrollable();
   }
 }
 

@@ -220,7 +220,8 @@ def test_prose_numbers_follow_an_edit_of_a_and_reset_brings_the_builds_back(open
     assert scrolling.first.evaluate("(box) => box.scrollLeft > 0")
     marker.locator(".lit-run-button").focus()
     open_editor(page, marker)  # the editor, its hint and "your version" on screen, too
-    assert serious_violations(page) == []
+    found = serious_violations(page)
+    assert found == [], "\n".join(found)
     marker.locator(".lit-reset-button").click()
     assert changed.count() == 0
     assert spans.all_text_contents() == built

@@ -34,7 +34,6 @@ import { EditorState, Prec } from "@codemirror/state";
 import {
   EditorView,
   drawSelection,
-  highlightActiveLine,
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
@@ -72,10 +71,10 @@ const look = EditorView.theme({
   ".cm-content": { padding: "0.77em 0", caretColor: "var(--md-code-fg-color)" },
   ".cm-gutters": {
     borderRight: "0.05rem solid var(--md-default-fg-color--lighter)",
-    color: "var(--md-default-fg-color--light)",
+    color: "var(--md-code-fg-color)",
     background: "var(--md-code-bg-color)",
   },
-  ".cm-activeLine, .cm-activeLineGutter": { background: "var(--md-code-hl-color--light)" },
+  ".cm-activeLineGutter": { background: "var(--md-code-hl-color--light)" },
   ".cm-matchingBracket": { outline: "0.05rem solid var(--md-default-fg-color--light)" },
 });
 
@@ -130,8 +129,7 @@ export function createEditor(parent, options) {
       doc: options.doc,
       extensions: [
         lineNumbers({ formatNumber: (n) => String(n + first - 1) }),
-        highlightActiveLineGutter(),
-        highlightActiveLine(),
+        highlightActiveLineGutter(), // (a tinted active line would lower the code's contrast)
         history(),
         drawSelection(),
         indentUnit.of("    "),
