@@ -258,3 +258,21 @@ def test_a_graph_wider_than_the_column_opens_with_its_output_in_view(open_page) 
         assert wide.nth(i).evaluate(
             "(box) => box.scrollLeft > 0 && box.scrollLeft + box.clientWidth >= box.scrollWidth - 2"
         )
+
+
+def test_an_edit_of_an_older_version_of_the_page_is_not_brought_back(open_page) -> None:
+    """Kept work is keyed by a hash of the page's own code there: after a rebuild that changed
+    the block, the reader's old edit is not silently put over the new code."""
+    page, recorder = open_page(PAGE, DESKTOP)
+    marker, block = first_runnable(page)
+    index = marker.get_attribute("data-lit-block")
+    page.evaluate(
+        "([index]) => localStorage.setItem('literate-work:' + location.pathname,"
+        " JSON.stringify({[`block:${index}:00000000`]: 'stale = 1\\n'}))",
+        [index],
+    )
+    page.reload()
+    marker, _ = first_runnable(page)
+    assert code_of(marker) == block["code"].rstrip("\n")
+    assert marker.locator(".lit-yours").is_hidden()
+    assert not recorder.errors, recorder.errors
