@@ -143,6 +143,10 @@ def test_an_edit_survives_a_reload_marked_as_the_readers_until_reset(open_page) 
     marker, _ = first_runnable(page)
     assert code_of(marker).endswith("kept = 'mine'")  # shown at once, before the editor loads
     assert marker.locator(".lit-yours").is_visible()
+    builds = page.locator(".lit-output.lit-builds").first  # the outputs below say whose they are
+    assert "the build's output" in builds.evaluate(
+        "(el) => getComputedStyle(el, '::before').content"
+    )
     open_editor(page, marker)
     assert code_of(marker).endswith("kept = 'mine'")
     marker.locator(".lit-reset-button").click()
