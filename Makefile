@@ -37,18 +37,23 @@ test: setup lint chromium axe
 test-fast: setup
 	$(PYTEST) -m "not site and not slow"
 
+# ruff for the Python; ESLint (from npm, pinned, into .cache/eslint) for the JavaScript.
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	@scripts/tools/vendor-eslint.sh
+	.cache/eslint/node_modules/.bin/eslint .
 
 bench: setup
 	$(BIN)/python scripts/bench/bench_engine.py
 
 setup: $(STAMP) graphviz runtime
 
-# Pyodide, Viz.js and the graphviz wheel for the in-browser runner, into .cache/runtime (once).
+# Pyodide, Viz.js and the graphviz wheel for the in-browser runner, into .cache/runtime (once),
+# then the code editor (CodeMirror 6, bundled by esbuild; both from npm, pinned) beside them.
 runtime: $(STAMP)
 	@scripts/tools/vendor-runtime.sh $(BIN)/python
+	@scripts/tools/vendor-editor.sh
 
 $(STAMP): pyproject.toml constraints.txt
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)

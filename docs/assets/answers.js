@@ -5,10 +5,11 @@
 // after a right answer, or after a second wrong one: one slip should not give it away.
 (function () {
   function setUp() {
-    document.querySelectorAll("form.lit-answer[data-lit-answer]").forEach((form) => {
+    document.querySelectorAll("form.lit-answer[data-lit-answer]").forEach((form, index) => {
       if (form.dataset.litReady) return;
       form.dataset.litReady = "1";
       const spec = JSON.parse(form.dataset.litAnswer);
+      keep(form, index);
       const worked = workedAnswer(form);
       let show = null; // "Show the worked answer", until it is shown
       if (worked) {
@@ -41,6 +42,40 @@
       });
     });
   }
+
+  // The reader's answer, kept on this device (runner.js's store, keyed by the question's
+  // place and its build-computed answer) and put back on reload, said to be theirs.
+  function keep(form, index) {
+    const work = window.literateRunner && window.literateRunner.work;
+    if (!work) return;
+    const key = work.key("answer", index, form.dataset.litAnswer);
+    const kept = work.get(key);
+    const text = form.querySelector("input[type=text]");
+    if (kept !== undefined) {
+      if (text) text.value = kept;
+      const option = [...form.querySelectorAll("input[type=radio]")].find((o) => o.value === kept);
+      if (option) option.checked = true;
+      const feedback = form.querySelector(".lit-answer-feedback");
+      feedback.className = "lit-answer-feedback";
+      feedback.textContent = "Your answer from before, kept on this device.";
+    }
+    const save = () => {
+      const picked = form.querySelector("input[type=radio]:checked");
+      const value = text ? text.value : picked ? picked.value : "";
+      work.set(key, value === "" ? null : value);
+    };
+    form.addEventListener("input", save);
+    form.addEventListener("change", save);
+    form.litForget = () => {
+      form.reset();
+      form.querySelector(".lit-answer-feedback").textContent = "";
+    };
+  }
+
+  // "Forget my edits on this page" (runner.js): every answer blank again.
+  document.addEventListener("literate:work-cleared", () => {
+    document.querySelectorAll("form.lit-answer").forEach((form) => form.litForget && form.litForget());
+  });
 
   function reveal(worked, show) {
     worked.hidden = false;

@@ -7,7 +7,10 @@
 // chapter and, from assets/exercises.json, on the home page.
 (function () {
   const STORE = "literate-solved-exercises";
+  const scriptUrl = document.currentScript ? document.currentScript.src : location.href;
   const escapeHtml = (text) => window.literateRunner.escapeHtml(text);
+  const work = () => window.literateRunner.work;
+  let views = []; // the exercises of the page on screen
 
   function solved() {
     try {
@@ -30,7 +33,7 @@
   function setUp() {
     const list = document.querySelector(".lit-blocks[data-lit-page]");
     const blocks = list ? JSON.parse(list.dataset.litPage).blocks : [];
-    const views = [];
+    views = [];
     document.querySelectorAll(".lit-exercise[data-lit-block]").forEach((marker) => {
       const block = blocks[Number(marker.dataset.litBlock)];
       if (block && block.exercise && window.literateRunner) {
@@ -49,14 +52,14 @@
       this.codeBlock = marker.nextElementSibling;
       this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
       if (!this.codeElement) return;
-      this.builtHtml = this.codeElement.innerHTML;
+      this.starter = this.codeElement.textContent.replace(/\n$/, "") + "\n";
       const id = `lit-exercise-${index}`;
       marker.innerHTML =
         `<div class="lit-toolbar" role="group" aria-label="Exercise: ${escapeHtml(exercise.title)}">` +
         '<button type="button" class="lit-check-button">Check</button>' +
         '<button type="button" class="lit-reset-button">Reset</button>' +
-        `<span class="lit-hint" id="${id}-help">Your code for this exercise; Ctrl+Enter checks ` +
-        "it, Esc then Tab leaves it.</span></div>";
+        '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
+        `<span class="lit-hint" id="${id}-help"></span></div>`;
       this.feedback = document.createElement("div");
       this.feedback.className = "lit-feedback";
       this.feedback.setAttribute("role", "status");
@@ -64,9 +67,21 @@
       this.codeBlock.after(this.feedback);
       this.checkButton = marker.querySelector(".lit-check-button");
       this.checkButton.addEventListener("click", () => this.check());
+      this.checkButton.addEventListener("pointerenter", () => window.literateRunner.warm());
       marker.querySelector(".lit-reset-button").addEventListener("click", () => this.reset());
-      window.literateRunner.makeEditable(this.codeElement, () => this.check(), `${id}-help`);
-      this.codeElement.setAttribute("aria-label", `Your code: ${exercise.title}`);
+      this.editor = window.literateRunner.editor(this.codeElement, {
+        firstLine: exercise.starter_line,
+        label: `Your code: ${exercise.title}`,
+        hint: marker.querySelector(".lit-hint"),
+        onRun: () => this.check(),
+        onChange: () => this.keep(),
+        onFocus: () => window.literateRunner.warm(),
+      });
+      this.yoursBadge = marker.querySelector(".lit-yours");
+      this.workKey = work().key("exercise", index, this.starter);
+      const kept = work().get(this.workKey);
+      if (kept !== undefined && kept !== this.starter) this.setCode(kept);
+      this.yoursBadge.hidden = this.code() === this.starter;
       this.addLoadButton();
       if (solved()[exercise.id]) this.say("solved", "Solved before on this device.");
     }
@@ -84,29 +99,37 @@
       button.addEventListener("click", () => {
         this.setCode(this.exercise.solution);
         this.say("", "The solution is in the editor: press Check to run it.");
-        this.codeElement.focus();
+        this.editor.focus();
       });
       details.append(button);
     }
 
     code() {
-      return this.codeElement.textContent.replace(/\n$/, "") + "\n";
+      return this.editor.code();
     }
 
     setCode(text) {
-      this.codeElement.textContent = text.replace(/\n$/, "");
-      this.codeElement.dispatchEvent(new Event("input")); // highlight it again
+      this.editor.setCode(text);
+      this.keep();
+    }
+
+    // The reader's code kept on this device (until Reset), marked as theirs.
+    keep() {
+      const yours = this.code() !== this.starter;
+      this.yoursBadge.hidden = !yours;
+      work().set(this.workKey, yours ? this.code() : null);
     }
 
     reset() {
-      this.codeElement.innerHTML = this.builtHtml;
+      this.editor.reset(this.starter);
+      this.keep();
       this.say("", "Reset to the starter code.");
     }
 
     async check() {
       this.checkButton.disabled = true;
-      const starting = !window.literateRunner.started();
-      this.say("", starting ? "Starting Python in your browser…" : "Checking…");
+      const starting = window.literateRunner.starting((text) => this.say("", text));
+      this.say("", window.literateRunner.started() ? "Checking…" : starting.text);
       try {
         const result = await window.literateRunner.grade(this.index, this.code());
         const printed = (result.streams || []).map((s) => s.text).join("");
@@ -124,6 +147,7 @@
       } catch (error) {
         this.say("failed", `Could not check: ${error.message}`);
       } finally {
+        starting.stop();
         this.checkButton.disabled = false;
       }
     }
@@ -167,35 +191,20 @@
     }
   }
 
-  // The home page's table of every chapter's exercises (from the build's catalogue).
-  async function showSiteProgress() {
+  // The home page's table of every chapter's exercises: only there, so fetched only there.
+  function showSiteProgress() {
     const box = document.querySelector(".lit-progress-all");
     if (!box) return;
-    const config = document.getElementById("__config");
-    const base = new URL(config ? JSON.parse(config.textContent).base : ".", location.href);
-    try {
-      const catalogue = await (await fetch(new URL("assets/exercises.json", base))).json();
-      const done = solved();
-      const rows = catalogue.pages.map((page) => {
-        const count = page.exercises.filter((exercise) => done[exercise.id]).length;
-        const url = new URL(page.url, base).href;
-        return `<tr><td><a href="${url}">${escapeHtml(page.title)}</a></td><td>${count} of ${page.exercises.length}</td></tr>`;
-      });
-      const total = catalogue.pages.reduce((sum, page) => sum + page.exercises.length, 0);
-      const solvedCount = catalogue.pages.reduce(
-        (sum, page) => sum + page.exercises.filter((exercise) => done[exercise.id]).length,
-        0,
-      );
-      box.innerHTML =
-        `<p>You have solved ${solvedCount} of the ${total} exercises on this device.</p>` +
-        `<table><caption>Exercises solved, by chapter</caption><thead><tr><th scope="col">Chapter</th>` +
-        `<th scope="col">Solved</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
-    } catch (error) {
-      box.textContent = `Your progress could not be read: ${error.message}`;
-    }
+    import(new URL("exercises-home.js", scriptUrl).href).then(
+      (module) => module.showSiteProgress(box, solved(), escapeHtml),
+      (error) => (box.textContent = `Your progress could not be read: ${error.message}`),
+    );
   }
 
-
+  // "Forget my edits on this page" (runner.js): the starters back.
+  document.addEventListener("literate:work-cleared", () => {
+    views.forEach((view) => view.editor && view.reset());
+  });
 
   if (typeof document$ !== "undefined") document$.subscribe(setUp);
   else document.addEventListener("DOMContentLoaded", setUp);

@@ -89,6 +89,10 @@
       const scrolls = box.scrollWidth > box.clientWidth + 1;
       if (scrolls && !box.hasAttribute("tabindex")) {
         const what = KINDS.find(([, test]) => test(box))[0];
+        // a graph (drawn left to right) opens with its output, where backward starts, in view
+        // (widgets such as the stepper lay out their own rows: left as they are)
+        const graph = box.querySelector("svg.lit-graph") && !box.querySelector(".mg-stepper, .mg-visiting");
+        if (what === "Figure" && graph) box.scrollLeft = box.scrollWidth;
         box.setAttribute("tabindex", "0");
         box.setAttribute("role", "region");
         box.setAttribute("aria-label", `${what}, scrolls sideways`);

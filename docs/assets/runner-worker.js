@@ -10,10 +10,12 @@
 //               {id, op: "grade", code, path, line, check, check_line}
 //                                                            grade an exercise attempt
 //               {id, op: "call", module, name, args}         a page helper's answer (a dict)
+//               {id, op: "inline", expr, line}               an inline value of the prose
 // Messages out: {id, type: "stream", name, text}   printed text, gathered and sent at most
 //                                                  every FLUSH_MS (a flood cannot swamp the page)
 //               {id, type: "done", result, ms}     result: {outputs, error}, {passed, message}
 //                                                  or {value, error}
+//               {type: "progress", loaded, total}  bytes of the runtime downloaded so far
 //               {type: "ready", ms} | {type: "failed", error}
 const runtime = new URL("runtime/", self.location.href);
 const FLUSH_MS = 50;
@@ -25,10 +27,45 @@ async function loadViz() {
   return module.instance();
 }
 
-async function loadPython() {
+// The download, honestly: every fetch of the runtime (Pyodide's WebAssembly and standard
+// library, the wheels, the packages) is counted as its bytes arrive, against the total the
+// build wrote in manifest.json, and posted as {type: "progress", loaded, total} at most every
+// PROGRESS_MS. (The two scripts imported as modules, pyodide.mjs and viz.js, are not fetch()ed
+// and not counted.)
+const PROGRESS_MS = 100;
+const download = { loaded: 0, total: 0, sent: 0 };
+const plainFetch = self.fetch.bind(self);
+
+function report(last) {
+  if (!last && performance.now() - download.sent < PROGRESS_MS) return;
+  download.sent = performance.now();
+  self.postMessage({ type: "progress", loaded: download.loaded, total: download.total });
+}
+
+self.fetch = async (input, init) => {
+  const response = await plainFetch(input, init);
+  if (!response.ok || !response.body) return response;
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = await reader.read();
+      if (done) {
+        report(true);
+        controller.close();
+        return;
+      }
+      download.loaded += value.byteLength;
+      report(false);
+      controller.enqueue(value);
+    },
+  });
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
+};
+
+async function loadPython(manifest) {
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", runtime).href);
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", runtime).href });
-  const manifest = await (await fetch(new URL("manifest.json", runtime))).json();
   for (const wheel of manifest.wheels) {
     await pyodide.loadPackage(new URL(`wheels/${wheel}`, runtime).href);
   }
@@ -43,7 +80,9 @@ async function loadPython() {
 
 async function boot() {
   const started = performance.now();
-  const [pyodide, viz] = await Promise.all([loadPython(), loadViz()]);
+  const manifest = await (await plainFetch(new URL("manifest.json", runtime))).json();
+  download.total = manifest.bytes || 0;
+  const [pyodide, viz] = await Promise.all([loadPython(manifest), loadViz()]);
   const renderDot = (source) => viz.renderString(source, { format: "svg" });
   session = pyodide.pyimport("literate.execute.core").Session("", renderDot);
   const sys = pyodide.pyimport("sys");
@@ -116,6 +155,8 @@ self.onmessage = async ({ data }) => {
     let proxy;
     if (data.op === "grade") {
       proxy = session.grade(data.code, data.check, data.line, data.check_line, data.path);
+    } else if (data.op === "inline") {
+      proxy = session.run_inline(data.expr, data.line);
     } else if (data.op === "call") {
       proxy = session.call(data.module, data.name, ...data.args);
     } else {

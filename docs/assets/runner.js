@@ -1,6 +1,8 @@
 // Run it yourself: every executable block of a page can be edited and run in the browser, in a
 // Web Worker running this site's own micrograd and the build's own execution core
-// (runner-worker.js). Nothing of the runtime is downloaded until the reader first presses Run.
+// (runner-worker.js). Nothing of the runtime is downloaded with the page: Python starts on the
+// reader's intent (focus in an editor, the pointer on Run), the editor (CodeMirror,
+// runtime/editor) when the reader first reaches for a block's code.
 //
 // The build marks each shown block with <div class="lit-run" data-lit-block="N"> (its code
 // follows, then its output) and lists all of the page's blocks, typed by the parser (kind:
@@ -22,8 +24,22 @@
 (function () {
   const scriptUrl = document.currentScript ? document.currentScript.src : location.href;
   const workerUrl = new URL("runner-worker.js", scriptUrl);
-  const SHOWN_LINES = 500; // printed lines shown per block; the rest one click away
-  const KEPT_CHARS = 4_000_000; // printed text kept per block (a flood is counted, not kept)
+  // What only a run needs (live output, drawn SVG, prose numbers): fetched on intent, with Python.
+  const liveUrl = new URL("runner-live.js", scriptUrl);
+  let live = null;
+  let liveModule = null;
+  function loadLive() {
+    if (liveModule) return liveModule;
+    const sheet = document.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.href = new URL("runner-live.css", scriptUrl).href;
+    document.head.append(sheet);
+    liveModule = import(liveUrl.href).then((module) => {
+      Object.assign(PageRunner.prototype, module.runnerMethods); // run, runOne, after, ...
+      live = module;
+    });
+    return liveModule;
+  }
   const STATES = {
     "not-run": "Not run yet",
     ran: "Ran",
@@ -51,45 +67,56 @@
       this.dirty = false; // Python holds effects of blocks now marked not run
       this.busy = Promise.resolve();
       this.views = [];
+      this.watchers = new Set();
       document.querySelectorAll(".lit-run[data-lit-block]").forEach((marker) => {
         const block = this.blocks[Number(marker.dataset.litBlock)];
         if (block) this.views.push(new BlockView(this, block, marker));
       });
       const first = this.views.find((view) => view.block.browser && view.codeElement);
       if (first) this.bar = new PageBar(this, first.marker);
+      this.valuesData = data.values || [];
+      this.values = null;
       this.refresh();
     }
 
+    // Start Python (on the reader's intent: focus in an editor, the pointer on a Run button,
+    // or a run); its download's progress goes to every watcher (what says "Starting...").
     startWorker() {
       if (this.worker) return;
+      loadLive().catch(() => {});
       this.worker = new Worker(workerUrl, { type: "module" });
+      this.booted = false;
       this.ready = new Promise((resolve, reject) => {
         this.worker.onmessage = ({ data }) => {
-          if (data.type === "ready") resolve(data.ms);
-          else if (data.type === "failed") reject(new Error(data.error));
+          if (data.type === "ready") {
+            this.booted = true;
+            resolve(data.ms);
+          } else if (data.type === "failed") reject(new Error(data.error));
+          else if (!live) return; // progress before runner-live.js arrived: not worth saying
+          else if (data.type === "progress") this.progress(data);
           else this.receive(data);
         };
         this.worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
       });
+      this.ready.catch(() => {}); // said by the run that waits for it
     }
 
-    receive(data) {
-      const call = this.pending.get(data.id);
-      if (!call) return;
-      if (data.type === "stream") {
-        call.streams.push(data);
-        if (call.onStream) call.onStream(data);
-      } else if (data.type === "done") {
-        this.pending.delete(data.id);
-        call.resolve({ result: data.result, ms: data.ms, streams: call.streams });
-      }
+    // What to say while a run waits for Python; watch(text) hears the download's progress
+    // until the returned function is called.
+    starting(watch) {
+      if (this.booted) return { text: "Running…", stop: () => {} };
+      this.watchers.add(watch);
+      return {
+        text: this.download || "Starting Python in your browser…",
+        stop: () => this.watchers.delete(watch),
+      };
     }
 
     // Send one request to the worker (started on first use); resolves to {result, ms, streams}.
     request(message, onStream = null) {
       this.startWorker();
       const id = this.nextId++;
-      return this.ready.then(
+      return Promise.all([this.ready, loadLive()]).then(
         () =>
           new Promise((resolve, reject) => {
             this.pending.set(id, { resolve, reject, onStream, streams: [] });
@@ -98,115 +125,22 @@
       );
     }
 
-    // Run code in the page's namespace: {outputs, error, ms, streams} (error: {message,
-    // traceback}). `path` names code that is not the page's own (a script's helper call), so
-    // that its tracebacks do not quote the page's lines.
-    async run(code, { line = 1, raises = null, onStream = null, path = this.path } = {}) {
-      const { result, ms, streams } = await this.request(
-        { op: "run", code, path, line, raises },
-        onStream,
-      );
-      return { ...result, ms, streams };
-    }
-
-    // A page helper's answer: {value, error}, the value a dict of plain values (graphs in it
-    // drawn as SVG), without running the page's blocks.
-    async callHelper(module, name, args) {
-      const { result } = await this.request({ op: "call", module, name, args });
-      return result;
-    }
-
-    // Run one of the page's blocks (its view's code when it is shown) and record that it ran.
-    async runOne(block) {
-      const view = block.view;
-      if (view) view.startRun();
-      const code = view ? view.code() : block.code;
-      const result = await this.run(code, {
-        line: block.line,
-        raises: block.raises,
-        onStream: view ? (s) => view.box.stream(s) : null,
-      });
-      block.ranSeq = ++this.seq;
-      block.ranCode = code;
-      if (view) view.finishRun(result);
-      this.refresh();
-      return result;
-    }
-
     // Run one block after the blocks above it that have not run yet; one run at a time.
     runBlock(view) {
-      return this.after(view.block.index, () => this.runOne(view.block));
-    }
-
-    // Every block of the page, in order, in the present Python (fresh if it must be).
-    runAll() {
-      return this.after(0, async () => {
-        for (const block of this.blocks.filter(runsInPage)) {
-          const result = await this.runOne(block);
-          if (result.error) return { ...result, failed: block };
-        }
-        return { error: null };
-      });
-    }
-
-    // Grade an exercise: the page up to it has run first, as for a block.
-    grade(index, attempt) {
-      const exercise = this.blocks[index].exercise;
-      const request = {
-        op: "grade",
-        code: attempt,
-        path: this.path,
-        line: exercise.starter_line,
-        check: exercise.check,
-        check_line: exercise.check_line,
-      };
-      return this.after(index, async () => {
-        const { result, streams } = await this.request(request);
-        return { grade: result, streams };
-      });
-    }
-
-    // Run the blocks above `index` that have not run yet, then `then()`; one task at a time.
-    // Resolves to the result of then(), or to the failing earlier block's result with
-    // `earlier`: the words to show the reader (no Markdown line numbers).
-    after(index, then) {
-      const task = this.busy.then(async () => {
-        if (this.dirty) this.restart(false);
-        for (const block of this.blocks.slice(0, index)) {
-          if (block.ranSeq !== null || !runsInPage(block)) continue;
-          const result = await this.runOne(block);
-          if (result.error) return { ...result, earlier: this.blame(block, result) };
-        }
-        return then();
-      });
-      this.busy = task.catch(() => {});
-      return task;
-    }
-
-    // A block above failed: a shown block shows its own error; a hidden check's failure is
-    // explained under the shown block the reader changed (or the nearest one above it).
-    blame(block, result) {
-      if (block.view) return "An earlier block failed; see its output.";
-      const above = this.views.filter((v) => v.block.index < block.index && v.codeElement);
-      const edited = above.filter((view) => view.edited());
-      const view = edited.length ? edited[edited.length - 1] : above[above.length - 1];
-      if (!view) return `A setup step of the page failed: ${result.error.message}`;
-      const change = edited.length ? "Your change to this block" : "The code above";
-      view.explain(
-        `${change} breaks a check the page makes on its results (${result.error.message}). ` +
-          "Reset this block to get the page's own values back.",
-      );
-      return "A check of the page failed after an edit above; the message is under the block you changed.";
+      return loadLive().then(() => this.after(view.block.index, () => this.runOne(view.block)));
     }
 
     // A fresh Python: the worker ends (even mid-run); every block is marked not run.
     restart(announce = true) {
       if (this.worker) this.worker.terminate();
       this.worker = null;
+      this.booted = false;
+      this.download = null;
       for (const call of this.pending.values()) call.reject(new Error("stopped"));
       this.pending.clear();
       this.blocks.forEach((block) => (block.ranSeq = null));
       this.dirty = false;
+      if (this.values) this.values.restore(-1);
       this.refresh();
       if (announce && this.bar) this.bar.say("Python restarted: every block is marked not run.");
     }
@@ -223,6 +157,7 @@
         if (block.ranSeq !== null) this.dirty = true;
         block.ranSeq = null;
       }
+      if (this.values) this.values.restore(index);
       this.refresh();
     }
 
@@ -237,7 +172,12 @@
     }
 
     refresh() {
-      for (const view of this.views) view.showState(this.state(view.block));
+      let edited = false; // a block above (or this one) is not the page's code
+      for (const view of this.views) {
+        view.showState(this.state(view.block));
+        edited = edited || Boolean(view.editor && view.edited());
+        if (view.builtOutput) view.builtOutput.classList.toggle("lit-builds", edited);
+      }
     }
   }
 
@@ -253,17 +193,33 @@
         '<button type="button" class="lit-run-all-button">Run all</button>' +
         '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
         '<button type="button" class="lit-restart-button">Restart</button>' +
+        '<button type="button" class="lit-forget-button">Forget my edits on this page</button>' +
         '<span class="lit-page-status" role="status" aria-live="polite"></span>';
       before.before(bar);
       this.status = bar.querySelector(".lit-page-status");
       this.runAllButton = bar.querySelector(".lit-run-all-button");
       this.runAllButton.addEventListener("click", () => this.runAll());
+      this.runAllButton.addEventListener("pointerenter", () => runner.startWorker());
       this.stopButton = bar.querySelector(".lit-stop-button");
       this.stopButton.addEventListener("click", () => {
         runner.stop();
         this.say("Python stopped: every block is marked not run.");
       });
       bar.querySelector(".lit-restart-button").addEventListener("click", () => runner.restart());
+      bar.querySelector(".lit-forget-button").addEventListener("click", () => this.forget());
+    }
+
+    // Every edited block, exercise and answer of the page back to the page's own.
+    forget() {
+      if (!confirm("Forget every edit and answer of yours on this page?")) return;
+      for (const view of this.runner.views) if (view.editor && view.edited()) view.onReset();
+      try {
+        localStorage.removeItem(work.name());
+      } catch (error) {
+        // nothing was kept
+      }
+      document.dispatchEvent(new Event(CLEARED));
+      this.say("Your edits and answers on this page are forgotten; the page's own are back.");
     }
 
     say(text) {
@@ -273,8 +229,10 @@
     async runAll() {
       this.runAllButton.disabled = true;
       this.stopButton.hidden = false;
-      this.say(this.runner.worker ? "Running every block…" : "Starting Python in your browser…");
+      const starting = this.runner.starting((text) => this.say(text));
+      this.say(this.runner.booted ? "Running every block…" : starting.text);
       try {
+        await loadLive();
         const result = await this.runner.runAll();
         if (result.earlier) this.say(result.earlier);
         else if (result.failed) this.say("Stopped at a block with an error; see its output.");
@@ -282,6 +240,7 @@
       } catch (error) {
         this.say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
       } finally {
+        starting.stop();
         this.runAllButton.disabled = false;
         this.stopButton.hidden = true;
       }
@@ -299,14 +258,30 @@
       this.builtOutput = after && after.classList.contains("lit-output") ? after : null;
       this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
       if (!this.codeElement) return;
-      this.builtHtml = this.codeElement.innerHTML;
-      this.builtCode = this.code();
-      this.box = new OutputBox(this);
+      this.builtCode = this.codeElement.textContent.replace(/\n$/, "") + "\n";
+      this.box = null; // its live output, once Python is on its way (runner-live.js)
       this.buildToolbar();
       if (block.browser) {
-        makeEditable(this.codeElement, () => this.onRun(), this.hintId);
-        this.codeElement.addEventListener("input", () => this.onEdit());
+        this.editor = new CodeEditor(this.codeElement, {
+          firstLine: block.line,
+          label: `Python code of this block (page lines from ${block.line})`,
+          hint: this.marker.querySelector(".lit-hint"),
+          onRun: () => this.onRun(),
+          onChange: () => this.onEdit(),
+          onFocus: () => runner.startWorker(),
+        });
+        this.workKey = work.key("block", block.index, this.builtCode);
+        const kept = work.get(this.workKey);
+        if (kept !== undefined && kept !== this.builtCode) this.editor.setCode(kept);
+        this.showYours();
       }
+    }
+
+    // "Your version" while the code is not the page's; kept on this device as it changes.
+    showYours() {
+      const yours = this.edited();
+      if (this.yoursBadge) this.yoursBadge.hidden = !yours;
+      return yours;
     }
 
     buildToolbar() {
@@ -325,21 +300,23 @@
         '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
         '<button type="button" class="lit-reset-button">Reset</button>' +
         `<span class="lit-state" id="${stateId}"></span>` +
-        `<span class="lit-hint" id="${this.hintId}">Edit the code in place; Ctrl+Enter runs it, ` +
-        "Esc then Tab leaves it.</span>" +
+        '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
+        `<span class="lit-hint" id="${this.hintId}"></span>` +
         '<span class="lit-status" role="status" aria-live="polite"></span>';
       this.marker.append(bar);
       this.runButton = bar.querySelector(".lit-run-button");
       this.stopButton = bar.querySelector(".lit-stop-button");
       this.stateBadge = bar.querySelector(".lit-state");
+      this.yoursBadge = bar.querySelector(".lit-yours");
       this.status = bar.querySelector(".lit-status");
       this.runButton.addEventListener("click", () => this.onRun());
+      this.runButton.addEventListener("pointerenter", () => this.runner.startWorker());
       this.stopButton.addEventListener("click", () => this.onStop());
       bar.querySelector(".lit-reset-button").addEventListener("click", () => this.onReset());
     }
 
     code() {
-      return this.codeElement.textContent.replace(/\n$/, "") + "\n";
+      return this.editor ? this.editor.code() : this.builtCode;
     }
 
     edited() {
@@ -353,6 +330,7 @@
     }
 
     onEdit() {
+      work.set(this.workKey, this.showYours() ? this.code() : null);
       const was = this.stateBadge && this.stateBadge.dataset.state;
       this.runner.refresh();
       if (was === "ran" && this.stateBadge.dataset.state === "changed") {
@@ -373,7 +351,8 @@
     }
 
     async onRun() {
-      this.setStatus(this.runner.worker ? "Running…" : "Starting Python in your browser…");
+      const starting = this.runner.starting((text) => this.setStatus(text));
+      this.setStatus(starting.text);
       this.stopButton.hidden = false;
       this.runButton.disabled = true;
       try {
@@ -382,6 +361,7 @@
       } catch (error) {
         this.setStatus(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
       } finally {
+        starting.stop();
         this.stopButton.hidden = true;
         this.runButton.disabled = false;
       }
@@ -394,8 +374,10 @@
     }
 
     onReset() {
-      this.codeElement.innerHTML = this.builtHtml;
-      this.box.clear();
+      this.editor.reset(this.builtCode);
+      work.set(this.workKey, null);
+      this.showYours();
+      if (this.box) this.box.clear();
       if (this.builtOutput) this.builtOutput.hidden = false;
       this.runner.unrun(this.block.index);
       this.setStatus("Reset to the code and output of the build; it and the blocks below are not run.");
@@ -412,275 +394,150 @@
     }
   }
 
-  // A block's live output: printed text gathered and drawn at most once a frame, the first
-  // SHOWN_LINES lines shown and the rest behind a button, then the result's displays.
-  class OutputBox {
-    constructor(view) {
-      this.view = view;
-      this.element = null;
-      this.clear();
-    }
-
-    clear() {
-      if (this.element) this.element.remove();
-      this.element = null;
-      this.chunks = [];
-      this.kept = 0;
-      this.lines = 0;
-      this.dropped = 0;
-      this.full = false;
-      this.frame = null;
-      this.streamsBox = null;
-    }
-
-    container() {
-      if (!this.element) {
-        this.element = document.createElement("div");
-        this.element.className = "lit-output lit-live";
-        this.element.setAttribute("aria-label", "Output of your run");
-        this.view.codeBlock.after(this.element);
-        if (this.view.builtOutput) this.view.builtOutput.hidden = true;
-        this.streamsBox = document.createElement("div");
-        this.element.append(this.streamsBox);
-      }
-      return this.element;
-    }
-
-    stream({ name, text }) {
-      this.lines += text.split("\n").length - 1;
-      if (this.kept + text.length > KEPT_CHARS) {
-        this.dropped += text.length;
-      } else {
-        this.kept += text.length;
-        const last = this.chunks[this.chunks.length - 1];
-        if (last && last.name === name) last.text += text;
-        else this.chunks.push({ name, text });
-      }
-      if (this.frame === null) this.frame = requestAnimationFrame(() => this.draw());
-    }
-
-    // The first SHOWN_LINES lines, then "N more lines" with a button for the rest.
-    draw(all = false) {
-      this.frame = null;
-      const box = this.container() && this.streamsBox;
-      if (!this.full || all) {
-        box.replaceChildren();
-        let budget = all ? Infinity : SHOWN_LINES;
-        for (const { name, text } of this.chunks) {
-          if (budget <= 0) break;
-          const lines = text.split("\n");
-          const shown = lines.length - 1 > budget ? lines.slice(0, budget).join("\n") + "\n" : text;
-          budget -= shown.split("\n").length - 1;
-          box.append(pre(`lit-${name}`, shown));
-        }
-        this.full = budget <= 0 && !all;
-        this.more = null;
-      }
-      const hidden = all ? 0 : this.lines - SHOWN_LINES;
-      if (hidden > 0) this.showMore(box, hidden);
-    }
-
-    showMore(box, hidden) {
-      if (!this.more) {
-        this.more = document.createElement("p");
-        this.more.className = "lit-more";
-        const count = document.createElement("span");
-        const button = document.createElement("button");
-        button.type = "button";
-        button.textContent = "Show all";
-        button.addEventListener("click", () => this.draw(true));
-        this.more.append(count, " ", button);
-        box.append(this.more);
-      }
-      const lost = this.dropped ? " (the text past 4 MB was not kept)" : "";
-      this.more.firstChild.textContent = `${hidden.toLocaleString("en")} more lines${lost}.`;
-    }
-
-    append(className, text) {
-      this.container().append(pre(className, text));
-    }
-
-    // A result of the execution core: its outputs (nbformat), then its error.
-    show(result) {
-      if (this.frame !== null) {
-        cancelAnimationFrame(this.frame);
-        this.draw();
-      }
-      for (const output of result.outputs || []) this.showOutput(output);
-      if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
-    }
-
-    showOutput(output) {
-      if (output.output_type === "error") {
-        const last = output.traceback[output.traceback.length - 1] || output.ename;
-        this.append("lit-raised", last.replace(/\n$/, ""));
-        return;
-      }
-      if (this.view.block.quiet || !output.data) return;
-      const data = output.data;
-      const kind = ((output.metadata || {}).literate || {}).kind;
-      if (data["text/html"] === undefined && data["image/svg+xml"] === undefined) {
-        this.append("lit-result", data["text/plain"] || "");
-        return;
-      }
-      const box = document.createElement("div");
-      box.className = "lit-display";
-      if (data["text/html"] !== undefined) box.innerHTML = data["text/html"];
-      else box.append(svgElement(data["image/svg+xml"], kind === "figure" ? "lit-figure" : "lit-graph"));
-      this.container().append(box);
-      const svg = box.querySelector("svg");
-      if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
-    }
-  }
-
-  function pre(className, text) {
-    const element = document.createElement("pre");
-    element.className = className;
-    const code = document.createElement("code");
-    code.textContent = text;
-    element.append(code);
-    return element;
-  }
-
-  // An SVG drawn in the browser, cleaned and sized as the build's (present/svg.py): no prolog,
-  // ids prefixed so that graphs on one page cannot clash, scalable, its natural width kept as
-  // max-width so that graphs.js can keep its text legible.
-  let svgsDrawn = 0;
-
-  function svgElement(markup, cssClass) {
-    const prefix = `lit-live${++svgsDrawn}-`;
-    const cleaned = markup
-      .slice(markup.indexOf("<svg"))
-      .replace(/<!--[\s\S]*?-->/g, "")
-      .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
-      .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-      .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
-    const holder = document.createElement("div");
-    holder.innerHTML = cleaned;
-    const svg = holder.querySelector("svg");
-    svg.classList.add(cssClass);
-    const width = svg.getAttribute("width");
-    if (!svg.getAttribute("viewBox") && width && svg.getAttribute("height")) {
-      svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(svg.getAttribute("height"))}`);
-    }
-    svg.removeAttribute("width");
-    svg.removeAttribute("height");
-    if (width) svg.style.maxWidth = /^[\d.]+$/.test(width) ? `${width}px` : width;
-    return svg;
-  }
-
-  // ---- the editor: the highlighted code, editable in place --------------------------------
-
-  const KEYWORDS = new Set(
-    ("False None True and as assert async await break class continue def del elif else except " +
-      "finally for from global if import in is lambda nonlocal not or pass raise return try " +
-      "while with yield").split(" "),
-  );
-  const BUILTINS = new Set(
-    ("abs all any bool dict enumerate float int isinstance len list max min print range repr " +
-      "reversed round set sorted str sum tuple type zip super").split(" "),
-  );
-  const TOKEN = new RegExp(
-    [
-      "(#[^\\n]*)", // comment
-      "((?:[rRbBfFuU]{0,2})(?:'''[\\s\\S]*?(?:'''|$)|\"\"\"[\\s\\S]*?(?:\"\"\"|$)|'(?:\\\\.|[^'\\\\\\n])*'?|\"(?:\\\\.|[^\"\\\\\\n])*\"?))", // string
-      "(\\b\\d[\\d_]*(?:\\.\\d*)?(?:[eE][-+]?\\d+)?\\b)", // number
-      "([A-Za-z_]\\w*)", // name
-    ].join("|"),
-    "g",
-  );
-
   function escapeHtml(text) {
     return String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   }
 
-  function highlight(text) {
-    let out = "";
-    let last = 0;
-    let previous = "";
-    for (const match of text.matchAll(TOKEN)) {
-      out += escapeHtml(text.slice(last, match.index));
-      const [token, comment, string, number, name] = match;
-      let cls = "";
-      if (comment) cls = "c1";
-      else if (string) cls = "s2";
-      else if (number) cls = "mi";
-      else if (name && KEYWORDS.has(name)) cls = ["True", "False", "None"].includes(name) ? "kc" : "k";
-      else if (name && previous === "def") cls = "nf";
-      else if (name && previous === "class") cls = "nc";
-      else if (name && BUILTINS.has(name)) cls = "nb";
-      out += cls ? `<span class="${cls}">${escapeHtml(token)}</span>` : escapeHtml(token);
-      if (name) previous = name;
-      last = match.index + token.length;
-    }
-    return out + escapeHtml(text.slice(last));
+  // ---- the reader's work, kept on this device -------------------------------------------
+  // One localStorage entry per page (by its path): {key: text}. A key names what was edited
+  // and the page's own version of it, "block:3:1a2b3c4d" for block 3 whose built code hashes
+  // to 1a2b3c4d: on a rebuilt page whose code there changed, the key differs, so a stale edit
+  // is not brought back (and the next save there drops it).
+  function hash(text) {
+    let h = 0x811c9dc5; // FNV-1a, 32 bits: a fingerprint, not a secret
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return (h >>> 0).toString(16).padStart(8, "0");
   }
 
-  function caretOffset(element) {
-    const selection = getSelection();
-    if (!selection.rangeCount) return null;
-    const range = selection.getRangeAt(0).cloneRange();
-    range.selectNodeContents(element);
-    range.setEnd(selection.getRangeAt(0).endContainer, selection.getRangeAt(0).endOffset);
-    return range.toString().length;
-  }
-
-  function placeCaret(element, offset) {
-    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
-    let node;
-    while ((node = walker.nextNode())) {
-      if (offset <= node.length) {
-        getSelection().collapse(node, offset);
-        return;
+  const work = {
+    name: () => `literate-work:${location.pathname}`,
+    key: (kind, index, pageVersion) => `${kind}:${index}:${hash(pageVersion)}`,
+    all() {
+      try {
+        return JSON.parse(localStorage.getItem(this.name())) || {};
+      } catch (error) {
+        return {};
       }
-      offset -= node.length;
-    }
-  }
-
-  function makeEditable(code, run, hintId) {
-    code.setAttribute("contenteditable", "plaintext-only");
-    code.setAttribute("role", "textbox");
-    code.setAttribute("aria-multiline", "true");
-    code.setAttribute("aria-label", "Python code of this block");
-    code.setAttribute("aria-describedby", hintId);
-    code.setAttribute("spellcheck", "false");
-    code.classList.add("lit-editor");
-    let escaped = false;
-    code.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) {
-        event.preventDefault();
-        run();
-      } else if (event.key === "Escape") {
-        escaped = true;
-      } else if (event.key === "Tab" && !escaped && !event.shiftKey) {
-        event.preventDefault();
-        document.execCommand("insertText", false, "    ");
-      } else if (event.key !== "Tab") {
-        escaped = false;
+    },
+    get(key) {
+      return this.all()[key];
+    },
+    // Keep a text under key (null: forget it), and forget other versions of the same thing.
+    set(key, text) {
+      const all = this.all();
+      const what = key.slice(0, key.lastIndexOf(":") + 1);
+      for (const other of Object.keys(all)) if (other.startsWith(what)) delete all[other];
+      if (text !== null) all[key] = text;
+      try {
+        if (Object.keys(all).length) localStorage.setItem(this.name(), JSON.stringify(all));
+        else localStorage.removeItem(this.name());
+      } catch (error) {
+        // private mode or full storage: the page still works, it just cannot remember
       }
-    });
-    code.addEventListener("blur", () => (escaped = false));
-    code.addEventListener("input", () => {
-      const offset = caretOffset(code);
-      code.innerHTML = highlight(code.textContent);
-      if (offset !== null) placeCaret(code, offset);
-    });
+    },
+    has: () => Object.keys(work.all()).length > 0,
+  };
+  const CLEARED = "literate:work-cleared"; // event on document: exercises and answers forget
+
+  // ---- the editor: the built code until the reader reaches for it, then CodeMirror -------
+
+  const editorUrl = new URL("runtime/editor/editor.js", scriptUrl);
+  let editorModule = null;
+  const loadEditor = () => (editorModule = editorModule || import(editorUrl.href));
+  // A block's code, editable. The page's <pre><code> stays as it is (readable without
+  // JavaScript) until the reader focuses it or presses on it; then CodeMirror (runtime/editor,
+  // fetched then, once per visit) takes its place, numbered with the page's lines as
+  // tracebacks are. options: firstLine, label, hint (the element saying how to leave),
+  // onRun, onChange, onFocus.
+  class CodeEditor {
+    constructor(codeElement, options) {
+      this.codeElement = codeElement;
+      this.pre = codeElement.closest("pre") || codeElement;
+      this.options = options;
+      this.handle = null;
+      this.mounting = null;
+      this.builtHtml = codeElement.innerHTML;
+      codeElement.tabIndex = 0;
+      codeElement.classList.add("lit-editor");
+      codeElement.setAttribute("role", "textbox");
+      codeElement.setAttribute("aria-multiline", "true");
+      codeElement.setAttribute("aria-label", options.label);
+      codeElement.setAttribute("aria-describedby", options.hint.id);
+      options.hint.textContent = "Type to edit; Tab moves on; Ctrl+Enter runs.";
+      codeElement.addEventListener("focus", () => this.mount());
+      this.pre.addEventListener("pointerenter", () => loadEditor().catch(() => {}));
+      this.pre.addEventListener("pointerdown", (event) => {
+        if (event.target.closest("button")) return; // Material's copy button
+        this.point = { x: event.clientX, y: event.clientY };
+        this.mount();
+      });
+    }
+
+    mount() {
+      if (this.options.onFocus) this.options.onFocus();
+      if (!this.mounting) {
+        this.mounting = loadEditor().then((module) => {
+          const doc = this.code().replace(/\n$/, "");
+          return (this.handle = module.replaceCode(this.pre, this.codeElement, { ...this.options, doc }));
+        });
+        this.mounting.catch((error) => {
+          this.options.hint.textContent = `The editor could not load (${error.message}).`;
+        });
+      }
+      this.mounting.then(
+        (handle) => {
+          handle.focusAt(this.point);
+          this.point = null;
+        },
+        () => {}, // said in the hint
+      );
+      return this.mounting;
+    }
+
+    code() {
+      const text = this.handle ? this.handle.code() : this.codeElement.textContent;
+      return text.replace(/\n$/, "") + "\n";
+    }
+
+    // The page's own code back (Reset): highlighted as built while CodeMirror is not there.
+    reset(builtCode) {
+      if (this.handle) this.handle.setCode(builtCode.replace(/\n$/, ""));
+      else this.codeElement.innerHTML = this.builtHtml;
+    }
+
+    setCode(text) {
+      if (this.handle) this.handle.setCode(text.replace(/\n$/, ""));
+      else this.codeElement.textContent = text.replace(/\n$/, "");
+    }
+
+    focus() {
+      if (this.handle) this.handle.focus();
+      else this.codeElement.focus();
+    }
   }
 
   window.literateRunner = {
-    run: (code, options) => (page ? page.run(code, options) : Promise.reject(new Error("no page"))),
+    run: (code, options) =>
+      page ? loadLive().then(() => page.run(code, options)) : Promise.reject(new Error("no page")),
     // Call a Python helper, module.name(...args): resolves to {value, error}.
     call: (module, name, args) =>
-      page ? page.callHelper(module, name, args) : Promise.reject(new Error("no page")),
+      page ? loadLive().then(() => page.callHelper(module, name, args)) : Promise.reject(new Error("no page")),
     // Grade the reader's attempt at the exercise that is block `index` of the page.
     grade: (index, attempt) =>
-      page ? page.grade(index, attempt) : Promise.reject(new Error("no page")),
-    started: () => Boolean(page && page.worker),
+      page ? loadLive().then(() => page.grade(index, attempt)) : Promise.reject(new Error("no page")),
+    started: () => Boolean(page && page.booted),
+    // Start Python now (the reader showed intent), and hear its download's progress.
+    warm: () => page && page.startWorker(),
+    starting: (watch) => (page ? page.starting(watch) : { text: "", stop: () => {} }),
     stop: () => page && page.stop(),
-    // The editor of runnable blocks, for other scripts' editable code.
-    makeEditable: (code, run, hintId) => makeEditable(code, run, hintId),
+    // The editor of runnable blocks, for other scripts' editable code (exercises).
+    editor: (codeElement, options) => new CodeEditor(codeElement, options),
+    // The reader's work on this page, kept in localStorage (exercises, answers), and the
+    // event on document when the reader asks to forget it.
+    work,
+    cleared: CLEARED,
     // An SVG from the worker as an element, cleaned and sized like the build's graphs.
-    svgElement: (markup, cssClass = "lit-graph") => svgElement(markup, cssClass),
+    svgElement: (markup, cssClass = "lit-graph") => live.svgElement(markup, cssClass),
     escapeHtml: (text) => escapeHtml(text),
   };
   if (typeof document$ !== "undefined") document$.subscribe(setUpPage);

@@ -8,7 +8,12 @@ import sys
 
 import pytest
 
-from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, install_runtime
+from literate.frontends.browser_runtime import (
+    NEEDED,
+    RuntimeMissing,
+    check_runtime,
+    install_runtime,
+)
 from literate.present.browser import mark_build_only, page_blocks_html
 
 from .helpers import REPO_ROOT
@@ -48,14 +53,15 @@ def test_a_page_without_pytorch_or_numpy_runs_everywhere():
 def test_the_block_list_is_an_attribute_that_round_trips():
     blocks = [{"code": "print('</div>\"&')", "line": 3}]
     markup = page_blocks_html("docs/x.md", blocks)
-    assert markup.startswith('<div class="lit-blocks" hidden data-lit-page="')
-    value = markup.split('data-lit-page="', 1)[1].rsplit('"', 1)[0]
-    assert json.loads(html.unescape(value)) == {"path": "docs/x.md", "blocks": blocks}
+    assert markup.startswith('<div class="lit-blocks" hidden data-lit-page=\'')
+    value = markup.split("data-lit-page='", 1)[1].rsplit("'", 1)[0]
+    assert "'" not in value
+    assert json.loads(html.unescape(value)) == {"path": "docs/x.md", "blocks": blocks, "values": []}
 
 
 def test_the_runtime_and_the_packages_go_into_the_site(tmp_path):
     runtime = tmp_path / "runtime"
-    for name in ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js"):
+    for name in NEEDED:
         (runtime / name).parent.mkdir(parents=True, exist_ok=True)
         (runtime / name).write_text("x")
     (runtime / "wheels").mkdir()
@@ -105,3 +111,20 @@ print("ok")
         env={**os.environ, "PYTHONPATH": f"{packages}{os.pathsep}{REPO_ROOT / 'scripts'}"},
     )
     assert done.stdout == "ok\n", done.stderr
+
+
+def test_the_page_lists_its_inline_values_for_the_browser_with_the_block_before_each():
+    from literate.present.html import render_markdown
+
+    from .helpers import run_markdown
+
+    page, run = run_markdown(
+        'Before: `{python} 1 + 1`.\n\n```python exec="1"\na = 2\n```\n\n'
+        "Then `{python} a * 3` and `{python} a + 1`.\n"
+    )
+    rendered = render_markdown(page, run.results, runnable=True)
+    assert rendered.values == [
+        {"line": 1, "expr": "1 + 1", "after": 0},
+        {"line": 7, "expr": "a + 1", "after": 1},  # right to left within a line
+        {"line": 7, "expr": "a * 3", "after": 1},
+    ]

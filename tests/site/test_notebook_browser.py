@@ -9,6 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from .editing import code_of, replace_code
+
 PAGE = "chain-rule/"
 RUN_TIMEOUT = 90_000  # ms: a cold start loads Pyodide on a loaded 2-core machine
 FLOOD = 100_000
@@ -36,11 +38,7 @@ def markers(page) -> list:
 
 
 def marker_with(page, text: str):
-    return next(m for m in markers(page) if text in editor(m).inner_text())
-
-
-def editor(marker):
-    return marker.locator("xpath=following-sibling::div[1]//pre/code")
+    return next(m for m in markers(page) if text in code_of(m))
 
 
 def live(marker):
@@ -57,12 +55,7 @@ def built(marker):
 
 
 def type_code(page, marker, code: str) -> None:
-    editor(marker).click()
-    page.keyboard.press("Control+A")
-    page.keyboard.press("Delete")
-    editor(marker).evaluate(
-        "(el, code) => { el.textContent = code; el.dispatchEvent(new Event('input')); }", code
-    )
+    replace_code(page, marker, code)
 
 
 def run(page, marker) -> str:
@@ -89,7 +82,7 @@ def test_states_show_what_ran_what_changed_and_what_is_stale(page) -> None:
     assert state(first) == "not-run" and "Not run" in first.locator(".lit-state").inner_text()
     assert run(page, second).startswith("Ran")
     assert state(first) == "ran" and state(second) == "ran"
-    type_code(page, first, editor(first).inner_text() + "\nextra = 1")
+    type_code(page, first, code_of(first) + "\nextra = 1")
     assert state(first) == "changed" and state(second) == "stale"
     assert "Changed since it ran" in first.locator(".lit-status").text_content()  # announced
     assert first.locator(".lit-status").get_attribute("aria-live") == "polite"
@@ -114,15 +107,15 @@ def test_run_all_and_restart_work_by_keyboard(page) -> None:
 
 def test_reset_restores_code_output_and_state(page) -> None:
     expression = marker_with(page, 'f = Value(-2.0, label="f")')
-    index = [editor(m).inner_text() for m in markers(page)].index(editor(expression).inner_text())
+    index = [code_of(m) for m in markers(page)].index(code_of(expression))
     printing = next(
         m for m in markers(page)[index + 1 :] if built(m).locator("pre.lit-stdout").count()
     )
-    type_code(page, expression, editor(expression).inner_text().replace("Value(2.0", "Value(3.0"))
+    type_code(page, expression, code_of(expression).replace("Value(2.0", "Value(3.0"))
     assert run(page, expression).startswith("Ran")
     expression.locator(".lit-reset-button").click()
     assert state(expression) == "not-run" and state(printing) == "not-run"
-    assert "2.0" in editor(expression).inner_text() and live(expression).count() == 0
+    assert "2.0" in code_of(expression) and live(expression).count() == 0
     expected = built(printing).locator("pre.lit-stdout").inner_text()
     assert run(page, printing).startswith("Ran")
     assert live(printing).locator("pre.lit-stdout").inner_text() == expected
@@ -130,10 +123,8 @@ def test_reset_restores_code_output_and_state(page) -> None:
 
 def test_a_broken_hidden_check_is_explained_under_the_edited_block(page) -> None:
     expression = marker_with(page, "L = d * f")
-    after = markers(page)[
-        [editor(m).inner_text() for m in markers(page)].index(editor(expression).inner_text()) + 1
-    ]
-    type_code(page, expression, editor(expression).inner_text().replace("L = d * f", "L = d + f"))
+    after = markers(page)[[code_of(m) for m in markers(page)].index(code_of(expression)) + 1]
+    type_code(page, expression, code_of(expression).replace("L = d * f", "L = d + f"))
     status = run(page, after)
     assert status.startswith("A check of the page failed")
     message = live(expression).locator("pre.lit-error").inner_text()

@@ -9,6 +9,7 @@ import re
 import pytest
 
 from .browsing import DESKTOP, refuse_outside, wait_for_text
+from .editing import code_of, open_editor
 
 pytestmark = pytest.mark.site
 
@@ -49,14 +50,13 @@ def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
-    editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
-    editor.click()
+    editor = open_editor(page, marker)
     page.keyboard.press("Control+A")
     page.keyboard.type("answer = 6 * 7\nprint('the answer is', answer)")
     page.keyboard.press("Control+Enter")
     assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
     assert "the answer is 42" in live_output(marker).inner_text()
-    assert editor.locator("span.mi").count() >= 2  # still highlighted while edited
+    assert editor.locator(".mi").count() >= 2  # still highlighted while edited
     assert not recorder.errors, recorder.errors
     assert not recorder.foreign_requests(), recorder.foreign_requests()
 
@@ -87,8 +87,7 @@ def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     first, second = (page.locator(".lit-run").nth(i) for i in runnable(page)[:2])
-    editor = first.locator("xpath=following-sibling::div[1]//pre/code")
-    editor.click()
+    open_editor(page, first)
     page.keyboard.press("Control+A")
     page.keyboard.type("while True:\n    pass")
     first.locator(".lit-run-button").click()
@@ -107,15 +106,14 @@ def test_reset_restores_the_built_code_and_output(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
-    editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
-    built_code = editor.inner_text()
-    editor.click()
+    built_code = code_of(marker)
+    open_editor(page, marker)
     page.keyboard.press("Control+A")
     page.keyboard.type("print('mine')")
     marker.locator(".lit-run-button").click()
     assert wait_done(page, marker).startswith("Ran")
     marker.locator(".lit-reset-button").click()
-    assert editor.inner_text() == built_code
+    assert code_of(marker) == built_code
     assert live_output(marker).count() == 0
     assert "Reset" in marker.locator(".lit-status").text_content()
     assert not recorder.errors, recorder.errors
@@ -126,8 +124,7 @@ def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:
     refuse_outside(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
     line = blocks_of(page)[int(marker.get_attribute("data-lit-block"))]["line"]
-    editor = marker.locator("xpath=following-sibling::div[1]//pre/code")
-    editor.click()
+    open_editor(page, marker)
     page.keyboard.press("Control+A")
     page.keyboard.type("x = 1\n1 / 0")
     page.keyboard.press("Control+Enter")

@@ -4,6 +4,7 @@ the code the pages were built with. Nothing here is loaded until a reader presse
 
     site/assets/runtime/pyodide/...      Pyodide (pyodide.mjs, .wasm, stdlib, lock file)
     site/assets/runtime/viz/viz.js       Graphviz compiled to WebAssembly
+    site/assets/runtime/editor/editor.js CodeMirror 6, bundled (scripts/tools/vendor-editor.sh)
     site/assets/runtime/wheels/*.whl     pure-Python wheels (graphviz)
     site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built, the
                                          stand-in for matplotlib (literate/browser/packages),
@@ -23,7 +24,9 @@ from literate.cache.keys import package_directory
 SITE_DIR = "assets/runtime"
 # Python only the browser runs: packages it lacks, as small stand-ins (matplotlib's pyplot).
 BROWSER_ONLY = Path(__file__).resolve().parent.parent / "browser" / "packages"
-NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js")
+NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js", "editor/editor.js")
+# What Pyodide itself fetches (the worker counts these bytes as they arrive).
+FETCHED = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
 # The engine's own modules the browser runs too: running a block, grading an exercise.
 ENGINE = Path(__file__).resolve().parent.parent
 SHARED = (
@@ -74,7 +77,11 @@ def install_runtime(runtime: Path, packages: tuple[str, ...], root: Path, site: 
         _copy_if_changed(ENGINE / name, target / "packages" / "literate" / name)
         files.append(f"literate/{name}")
     wheels = sorted(path.name for path in (runtime / "wheels").glob("*.whl"))
-    manifest = {"packages": files, "wheels": wheels}
+    fetched = [target / name for name in FETCHED] + [target / "wheels" / w for w in wheels]
+    fetched += [target / "packages" / name for name in files]
+    # what the worker downloads with fetch(), for its progress in MB
+    size = sum(path.stat().st_size for path in fetched if path.is_file())
+    manifest = {"packages": files, "wheels": wheels, "bytes": size}
     (target / "manifest.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
 
 

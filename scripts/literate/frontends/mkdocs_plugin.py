@@ -153,7 +153,9 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         runnable = self.runtime is not None
         rendered = render_markdown(tail, self._results(source), runnable=runnable)
         if runnable:
-            rendered.fragments[BLOCKS_TOKEN] = page_blocks_html(source.path, rendered.blocks)
+            rendered.fragments[BLOCKS_TOKEN] = page_blocks_html(
+                source.path, rendered.blocks, rendered.values
+            )
         self.rendered[page.file.src_uri] = rendered
         self.exercises.add(page.file.src_uri, page.url, page.title or page.url, source)
         if self.config.notebook_downloads:

@@ -114,7 +114,7 @@ class SitePages:
             raise LiterateError(str(error)) from None
         runnable = self.runtime is not None
         rendered = render_markdown(tail, self.results(source), runnable=runnable)
-        blocks = page_blocks_html(source.path, rendered.blocks) if runnable else ""
+        blocks = page_blocks_html(source.path, rendered.blocks, rendered.values) if runnable else ""
         return rendered, blocks
 
 

@@ -18,11 +18,13 @@ import re
 BUILD_ONLY_PACKAGES = frozenset({"torch", "numpy"})
 
 
-def page_blocks_html(path: str, blocks: list[dict]) -> str:
-    """The page's blocks for the runner (an attribute, not a <script>: Material's instant
-    navigation would run a script's JSON as JavaScript)."""
-    data = html.escape(json.dumps({"path": path, "blocks": blocks}), quote=True)
-    return f'<div class="lit-blocks" hidden data-lit-page="{data}"></div>'
+def page_blocks_html(path: str, blocks: list[dict], values: list[dict] | None = None) -> str:
+    """The page's blocks for the runner, and its inline values to recompute (an attribute, not
+    a <script>: Material's instant navigation would run a script's JSON as JavaScript)."""
+    page = {"path": path, "blocks": blocks, "values": values or []}
+    # in single quotes, so that JSON's many double quotes need no escaping (a lighter page)
+    data = html.escape(json.dumps(page, separators=(",", ":")), quote=False).replace("'", "&#x27;")
+    return f"<div class=\"lit-blocks\" hidden data-lit-page='{data}'></div>"
 
 
 def mark_build_only(blocks: list[dict]) -> None:

@@ -36,6 +36,9 @@ class Rendered:
     blocks: list[dict] = field(default_factory=list)
     origins: dict[str, str] = field(default_factory=dict)  # token -> "page:line: what it is"
     inline: set[str] = field(default_factory=set)  # tokens inside a sentence, not a paragraph
+    # each inline value's line, expression and the index of the first block after it, for the
+    # browser to recompute it after the reader's runs (in page order; right to left in a line)
+    values: list[dict] = field(default_factory=list)
 
     def into(self, page_html: str) -> str:
         """The converted page with every token swapped for its HTML; ValueError, naming each
@@ -105,6 +108,9 @@ def render_markdown(page: Page, results: list[ItemResult], runnable: bool = Fals
         if is_heading(text, below):  # its text makes the anchor: literal, not a token
             return literal_value(text, inline, value)
         token = _token(rendered, nonce, value_span(inline, value))
+        rendered.values.append(
+            {"line": inline.line, "expr": inline.expr, "after": len(rendered.blocks)}
+        )
         rendered.inline.add(token)
         rendered.origins[token] = f"{page.path}:{inline.line}: the inline value `{inline.expr}`"
         return token

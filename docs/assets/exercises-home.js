@@ -1,0 +1,25 @@
+// The home page's table of every chapter's exercises (from the build's catalogue), with what
+// the reader solved on this device: imported by exercises.js only where the table goes.
+export async function showSiteProgress(box, done, escapeHtml) {
+  const config = document.getElementById("__config");
+  const base = new URL(config ? JSON.parse(config.textContent).base : ".", location.href);
+  try {
+    const catalogue = await (await fetch(new URL("assets/exercises.json", base))).json();
+    const rows = catalogue.pages.map((page) => {
+      const count = page.exercises.filter((exercise) => done[exercise.id]).length;
+      const url = new URL(page.url, base).href;
+      return `<tr><td><a href="${url}">${escapeHtml(page.title)}</a></td><td>${count} of ${page.exercises.length}</td></tr>`;
+    });
+    const total = catalogue.pages.reduce((sum, page) => sum + page.exercises.length, 0);
+    const solvedCount = catalogue.pages.reduce(
+      (sum, page) => sum + page.exercises.filter((exercise) => done[exercise.id]).length,
+      0,
+    );
+    box.innerHTML =
+      `<p>You have solved ${solvedCount} of the ${total} exercises on this device.</p>` +
+      `<table><caption>Exercises solved, by chapter</caption><thead><tr><th scope="col">Chapter</th>` +
+      `<th scope="col">Solved</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+  } catch (error) {
+    box.textContent = `Your progress could not be read: ${error.message}`;
+  }
+}

@@ -1,0 +1,353 @@
+// What the page's runner (runner.js) needs only once the reader shows intent to run, loaded
+// then with Python, so that a page load fetches none of it: the runs themselves (the methods
+// below, which runner.js gives its PageRunner when this module arrives, before any run), a
+// block's live output, SVG drawn in the browser, and the prose's numbers recomputed after the
+// reader's runs.
+const SHOWN_LINES = 500; // printed lines shown per block; the rest one click away
+const KEPT_CHARS = 4_000_000; // printed text kept per block (a flood is counted, not kept)
+
+// A block's live output: printed text gathered and drawn at most once a frame, the first
+// SHOWN_LINES lines shown and the rest behind a button, then the result's displays.
+export class OutputBox {
+  constructor(view) {
+    this.view = view;
+    this.element = null;
+    this.clear();
+  }
+
+  clear() {
+    if (this.element) this.element.remove();
+    this.element = null;
+    this.chunks = [];
+    this.kept = 0;
+    this.lines = 0;
+    this.dropped = 0;
+    this.full = false;
+    this.frame = null;
+    this.streamsBox = null;
+  }
+
+  container() {
+    if (!this.element) {
+      this.element = document.createElement("div");
+      this.element.className = "lit-output lit-live";
+      this.element.setAttribute("aria-label", "Output of your run");
+      this.view.codeBlock.after(this.element);
+      if (this.view.builtOutput) this.view.builtOutput.hidden = true;
+      this.streamsBox = document.createElement("div");
+      this.element.append(this.streamsBox);
+    }
+    return this.element;
+  }
+
+  stream({ name, text }) {
+    this.lines += text.split("\n").length - 1;
+    if (this.kept + text.length > KEPT_CHARS) {
+      this.dropped += text.length;
+    } else {
+      this.kept += text.length;
+      const last = this.chunks[this.chunks.length - 1];
+      if (last && last.name === name) last.text += text;
+      else this.chunks.push({ name, text });
+    }
+    if (this.frame === null) this.frame = requestAnimationFrame(() => this.draw());
+  }
+
+  // The first SHOWN_LINES lines, then "N more lines" with a button for the rest.
+  draw(all = false) {
+    this.frame = null;
+    const box = this.container() && this.streamsBox;
+    if (!this.full || all) {
+      box.replaceChildren();
+      let budget = all ? Infinity : SHOWN_LINES;
+      for (const { name, text } of this.chunks) {
+        if (budget <= 0) break;
+        const lines = text.split("\n");
+        const shown = lines.length - 1 > budget ? lines.slice(0, budget).join("\n") + "\n" : text;
+        budget -= shown.split("\n").length - 1;
+        box.append(pre(`lit-${name}`, shown));
+      }
+      this.full = budget <= 0 && !all;
+      this.more = null;
+    }
+    const hidden = all ? 0 : this.lines - SHOWN_LINES;
+    if (hidden > 0) this.showMore(box, hidden);
+  }
+
+  showMore(box, hidden) {
+    if (!this.more) {
+      this.more = document.createElement("p");
+      this.more.className = "lit-more";
+      const count = document.createElement("span");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.textContent = "Show all";
+      button.addEventListener("click", () => this.draw(true));
+      this.more.append(count, " ", button);
+      box.append(this.more);
+    }
+    const lost = this.dropped ? " (the text past 4 MB was not kept)" : "";
+    this.more.firstChild.textContent = `${hidden.toLocaleString("en")} more lines${lost}.`;
+  }
+
+  append(className, text) {
+    this.container().append(pre(className, text));
+  }
+
+  // A result of the execution core: its outputs (nbformat), then its error.
+  show(result) {
+    if (this.frame !== null) {
+      cancelAnimationFrame(this.frame);
+      this.draw();
+    }
+    for (const output of result.outputs || []) this.showOutput(output);
+    if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
+    // what scrolls sideways gets the built outputs' handling: a tab stop, a name, graphs
+    // opened at their output with the full-size button (graphs.js)
+    if (window.literateMarkScrollable) window.literateMarkScrollable();
+  }
+
+  showOutput(output) {
+    if (output.output_type === "error") {
+      const last = output.traceback[output.traceback.length - 1] || output.ename;
+      this.append("lit-raised", last.replace(/\n$/, ""));
+      return;
+    }
+    if (this.view.block.quiet || !output.data) return;
+    const data = output.data;
+    const kind = ((output.metadata || {}).literate || {}).kind;
+    if (data["text/html"] === undefined && data["image/svg+xml"] === undefined) {
+      this.append("lit-result", data["text/plain"] || "");
+      return;
+    }
+    const box = document.createElement("div");
+    box.className = "lit-display";
+    if (data["text/html"] !== undefined) box.innerHTML = data["text/html"];
+    else box.append(svgElement(data["image/svg+xml"], kind === "figure" ? "lit-figure" : "lit-graph"));
+    this.container().append(box);
+    const svg = box.querySelector("svg");
+    if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
+  }
+}
+
+function pre(className, text) {
+  const element = document.createElement("pre");
+  element.className = className;
+  const code = document.createElement("code");
+  code.textContent = text;
+  element.append(code);
+  return element;
+}
+
+// An SVG drawn in the browser, cleaned and sized as the build's (present/svg.py): no prolog,
+// ids prefixed so that graphs on one page cannot clash, scalable, its natural width kept as
+// max-width so that graphs.js can keep its text legible.
+let svgsDrawn = 0;
+
+export function svgElement(markup, cssClass) {
+  const prefix = `lit-live${++svgsDrawn}-`;
+  const cleaned = markup
+    .slice(markup.indexOf("<svg"))
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
+    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+  const holder = document.createElement("div");
+  holder.innerHTML = cleaned;
+  const svg = holder.querySelector("svg");
+  svg.classList.add(cssClass);
+  const width = svg.getAttribute("width");
+  if (!svg.getAttribute("viewBox") && width && svg.getAttribute("height")) {
+    svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(svg.getAttribute("height"))}`);
+  }
+  svg.removeAttribute("width");
+  svg.removeAttribute("height");
+  if (width) svg.style.maxWidth = /^[\d.]+$/.test(width) ? `${width}px` : width;
+  return svg;
+}
+
+// The prose's numbers that the build computed (`{python} expr`, shown as
+// <span class="lit-inline" data-lit-line="N">), recomputed in the reader's Python right after
+// the last block above them ran, once every block above has run in this visit as it now
+// reads. A value that differs from the build's is marked, with the build's value beside it
+// (hidden until hover or focus, always read to screen readers). Reset and Restart put the
+// build's values back.
+export class InlineValues {
+  constructor(runner, values, runsInPage) {
+    this.runner = runner;
+    this.runsInPage = runsInPage;
+    const byLine = new Map();
+    for (const value of values) byLine.set(value.line, [value, ...(byLine.get(value.line) || [])]);
+    this.items = [];
+    for (const [line, list] of byLine) {
+      const spans = document.querySelectorAll(`.lit-inline[data-lit-line="${line}"]`);
+      list.forEach((value, i) => {
+        if (spans[i]) this.items.push({ ...value, span: spans[i], built: spans[i].textContent });
+      });
+    }
+  }
+
+  async recompute(block) {
+    const runner = this.runner;
+    const above = runner.blocks.filter((b) => this.runsInPage(b) && b.index <= block.index);
+    if (above.some((b) => runner.state(b) !== "ran")) return;
+    const next = runner.blocks.find((b) => b.index > block.index && this.runsInPage(b));
+    const end = next ? next.index : Infinity;
+    for (const item of this.items) {
+      if (item.after <= block.index || item.after > end) continue;
+      const { result } = await runner.request({ op: "inline", expr: item.expr, line: item.line });
+      const output = (result.outputs || [])[0];
+      if (!result.error && output) this.show(item, output.data["text/plain"]);
+    }
+  }
+
+  show(item, value) {
+    const span = item.span;
+    if (value === item.built) return this.reset(item);
+    span.classList.add("lit-changed");
+    span.tabIndex = 0;
+    span.replaceChildren(value);
+    const built = document.createElement("span");
+    built.className = "lit-built";
+    built.textContent = ` (the build's value: ${item.built})`;
+    span.append(built);
+  }
+
+  reset(item) {
+    item.span.classList.remove("lit-changed");
+    item.span.removeAttribute("tabindex");
+    item.span.textContent = item.built;
+  }
+
+  // The build's values back for every value after block `index` (-1: all of them).
+  restore(index) {
+    for (const item of this.items) if (item.after > index) this.reset(item);
+  }
+}
+
+const runsInPage = (block) => block.browser && (block.kind === "code" || block.kind === "setup");
+
+export const runnerMethods = {
+  progress({ loaded, total }) {
+    const mb = (bytes) => (bytes / 1e6).toFixed(1);
+    const of = total ? ` of ${mb(total)}` : "";
+    this.download = `Starting Python in your browser: ${mb(loaded)}${of} MB downloaded…`;
+    this.watchers.forEach((watch) => watch(this.download));
+  },
+
+  receive(data) {
+    const call = this.pending.get(data.id);
+    if (!call) return;
+    if (data.type === "stream") {
+      call.streams.push(data);
+      if (call.onStream) call.onStream(data);
+    } else if (data.type === "done") {
+      this.pending.delete(data.id);
+      call.resolve({ result: data.result, ms: data.ms, streams: call.streams });
+    }
+  },
+
+  // Run code in the page's namespace: {outputs, error, ms, streams} (error: {message,
+  // traceback}). `path` names code that is not the page's own (a script's helper call), so
+  // that its tracebacks do not quote the page's lines.
+  async run(code, { line = 1, raises = null, onStream = null, path = this.path } = {}) {
+    const { result, ms, streams } = await this.request(
+      { op: "run", code, path, line, raises },
+      onStream,
+    );
+    return { ...result, ms, streams };
+  },
+
+  // A page helper's answer: {value, error}, the value a dict of plain values (graphs in it
+  // drawn as SVG), without running the page's blocks.
+  async callHelper(module, name, args) {
+    const { result } = await this.request({ op: "call", module, name, args });
+    return result;
+  },
+
+  // Run one of the page's blocks (its view's code when it is shown) and record that it ran.
+  // The code only a run needs, set up once per page.
+  async livened() {
+    if (!this.values) this.values = new InlineValues(this, this.valuesData, runsInPage);
+    for (const view of this.views) if (view.codeElement && !view.box) view.box = new OutputBox(view);
+  },
+
+  async runOne(block) {
+    await this.livened();
+    const view = block.view;
+    if (view) view.startRun();
+    const code = view ? view.code() : block.code;
+    const result = await this.run(code, {
+      line: block.line,
+      raises: block.raises,
+      onStream: view ? (s) => view.box.stream(s) : null,
+    });
+    block.ranSeq = ++this.seq;
+    block.ranCode = code;
+    if (view) view.finishRun(result);
+    this.refresh();
+    if (!result.error) await this.values.recompute(block);
+    return result;
+  },
+
+  // Every block of the page, in order, in the present Python (fresh if it must be).
+  runAll() {
+    return this.after(0, async () => {
+      for (const block of this.blocks.filter(runsInPage)) {
+        const result = await this.runOne(block);
+        if (result.error) return { ...result, failed: block };
+      }
+      return { error: null };
+    });
+  },
+
+  // Grade an exercise: the page up to it has run first, as for a block.
+  grade(index, attempt) {
+    const exercise = this.blocks[index].exercise;
+    const request = {
+      op: "grade",
+      code: attempt,
+      path: this.path,
+      line: exercise.starter_line,
+      check: exercise.check,
+      check_line: exercise.check_line,
+    };
+    return this.after(index, async () => {
+      const { result, streams } = await this.request(request);
+      return { grade: result, streams };
+    });
+  },
+
+  // Run the blocks above `index` that have not run yet, then `then()`; one task at a time.
+  // Resolves to the result of then(), or to the failing earlier block's result with
+  // `earlier`: the words to show the reader (no Markdown line numbers).
+  after(index, then) {
+    const task = this.busy.then(async () => {
+      if (this.dirty) this.restart(false);
+      for (const block of this.blocks.slice(0, index)) {
+        if (block.ranSeq !== null || !runsInPage(block)) continue;
+        const result = await this.runOne(block);
+        if (result.error) return { ...result, earlier: this.blame(block, result) };
+      }
+      return then();
+    });
+    this.busy = task.catch(() => {});
+    return task;
+  },
+
+  // A block above failed: a shown block shows its own error; a hidden check's failure is
+  // explained under the shown block the reader changed (or the nearest one above it).
+  blame(block, result) {
+    if (block.view) return "An earlier block failed; see its output.";
+    const above = this.views.filter((v) => v.block.index < block.index && v.codeElement);
+    const edited = above.filter((view) => view.edited());
+    const view = edited.length ? edited[edited.length - 1] : above[above.length - 1];
+    if (!view) return `A setup step of the page failed: ${result.error.message}`;
+    const change = edited.length ? "Your change to this block" : "The code above";
+    view.explain(
+      `${change} breaks a check the page makes on its results (${result.error.message}). ` +
+        "Reset this block to get the page's own values back.",
+    );
+    return "A check of the page failed after an edit above; the message is under the block you changed.";
+  },
+};

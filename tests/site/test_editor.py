@@ -1,0 +1,282 @@
+"""The editor of runnable blocks and exercises (CodeMirror 6, runtime/editor, loaded when the
+reader first reaches for a block's code), in Chromium on the built site, offline."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from .browsing import DESKTOP, refuse_outside, wait_for_text
+from .editing import LINES, cm_content, code_of, open_editor, replace_code
+from .test_accessibility import AXE, RUN_AXE, SCHEMES, TAGS
+
+pytestmark = pytest.mark.site
+
+PAGE = "chain-rule/index.html"
+
+
+def first_runnable(page):
+    """The toolbar marker of the page's first block the browser can run, and its block."""
+    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
+    markers = page.locator(".lit-run")
+    for i in range(markers.count()):
+        block = blocks[int(markers.nth(i).get_attribute("data-lit-block"))]
+        if block["browser"]:
+            return markers.nth(i), block
+    raise AssertionError("no runnable block")
+
+
+def text_of(content) -> str:
+    return content.evaluate(LINES)
+
+
+def serious_violations(page) -> list[str]:
+    """axe-core's serious and critical WCAG 2.1 AA findings, in both colour schemes."""
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    found = []
+    for scheme in SCHEMES:
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        found += [f"{scheme}: {violation}" for violation in page.evaluate(RUN_AXE, TAGS)]
+    return found
+
+
+def test_the_editor_is_fetched_on_first_reach_not_on_page_load(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in recorder.requests if "/runtime/" in url and "/katex/" not in url]
+    assert page.locator(".cm-editor").count() == 0
+    marker, block = first_runnable(page)
+    content = open_editor(page, marker)
+    assert any(url.endswith("/runtime/editor/editor.js") for url in recorder.requests)
+    assert text_of(content) == block["code"].rstrip("\n")
+    # numbered with the page's lines, as tracebacks are
+    numbers = marker.locator("xpath=following-sibling::div[1]//div[contains(@class,'cm-gutter')]")
+    assert str(block["line"]) in numbers.first.inner_text().split()
+    assert not recorder.errors, recorder.errors
+    assert not recorder.foreign_requests(), recorder.foreign_requests()
+
+
+def test_typing_then_undo_restores_the_block_and_redo_brings_the_edit_back(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker, _ = first_runnable(page)
+    content = open_editor(page, marker)
+    built = text_of(content)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nextra = 41 + 1")
+    edited = text_of(content)
+    assert edited.endswith("extra = 41 + 1") and edited != built
+    for _ in range(5):
+        page.keyboard.press("Control+z")
+        if text_of(content) == built:
+            break
+    assert text_of(content) == built
+    page.keyboard.press("Control+Shift+z")
+    redone = f"(el) => ({LINES})(el).endsWith('41 + 1')"
+    page.wait_for_function(redone, arg=content.element_handle())
+    assert not recorder.errors, recorder.errors
+
+
+def test_enter_after_a_colon_indents_and_brackets_match(open_page) -> None:
+    page, _ = open_page(PAGE, DESKTOP)
+    marker, _ = first_runnable(page)
+    content = open_editor(page, marker)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\ndef g(x):")
+    page.keyboard.press("Enter")
+    page.keyboard.type("return x")
+    assert text_of(content).endswith("def g(x):\n    return x")
+    assert content.locator(".k").count() >= 2  # def, return: highlighted as the theme's keywords
+    page.keyboard.press("ArrowLeft")  # after the "x" of "return x": no bracket here
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("End")
+    page.keyboard.press("ArrowLeft")  # just after "(x)": the bracket pair is marked
+    assert content.locator(".cm-matchingBracket").count() == 2
+
+
+def test_tab_passes_an_untouched_editor_and_the_way_out_is_shown(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker, block = first_runnable(page)
+    marker.locator(".lit-reset-button").focus()
+    for _ in range(3):  # past Material's copy button, into the code: it becomes the editor
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.matches('.lit-editor, .cm-content')"):
+            break
+    page.wait_for_function("document.activeElement.classList.contains('cm-content')")
+    hint = marker.locator(".lit-hint")
+    assert hint.bounding_box()["width"] > 50 and "Tab moves on" in hint.inner_text()
+    page.keyboard.press("Tab")
+    assert page.evaluate("!document.activeElement.closest('.lit-cm')")
+    hidden = "(el) => el.getBoundingClientRect().width <= 1"  # visually hidden again
+    page.wait_for_function(hidden, arg=hint.element_handle())
+    content = cm_content(marker)
+    assert text_of(content) == block["code"].rstrip("\n")
+    # once the reader types, Tab indents; Escape then Tab leaves
+    content.click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nif True:\npass")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")
+    assert "Esc then Tab" in hint.inner_text()
+    assert page.evaluate("document.activeElement.classList.contains('cm-content')")
+    page.keyboard.press("Escape")
+    page.keyboard.press("Tab")
+    assert page.evaluate("!document.activeElement.closest('.lit-cm')")
+    assert not recorder.errors, recorder.errors
+
+
+def test_an_edit_survives_a_reload_marked_as_the_readers_until_reset(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker, block = first_runnable(page)
+    open_editor(page, marker)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nkept = 'mine'")
+    assert marker.locator(".lit-yours").is_visible()
+    page.reload()
+    marker, _ = first_runnable(page)
+    assert code_of(marker).endswith("kept = 'mine'")  # shown at once, before the editor loads
+    assert marker.locator(".lit-yours").is_visible()
+    builds = page.locator(".lit-output.lit-builds").first  # the outputs below say whose they are
+    assert "the build's output" in builds.evaluate(
+        "(el) => getComputedStyle(el, '::before').content"
+    )
+    open_editor(page, marker)
+    assert code_of(marker).endswith("kept = 'mine'")
+    marker.locator(".lit-reset-button").click()
+    assert code_of(marker) == block["code"].rstrip("\n")
+    assert marker.locator(".lit-yours").is_hidden()
+    page.reload()
+    marker, _ = first_runnable(page)
+    assert code_of(marker) == block["code"].rstrip("\n")
+    assert not recorder.errors, recorder.errors
+
+
+def test_a_solved_exercise_and_an_answer_survive_a_reload_and_forget_clears_them(
+    open_page,
+) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    page.on("dialog", lambda dialog: dialog.accept())
+    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
+    index, exercise = next((i, b["exercise"]) for i, b in enumerate(blocks) if "exercise" in b)
+    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+    solution = marker.locator("xpath=following-sibling::details[contains(@class,'lit-solution')]")
+    solution.first.locator("summary").click()
+    solution.first.locator(".lit-load-button").click()
+    marker.locator(".lit-check-button").click()
+    feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
+    wait_for_text(page, feedback, "Solved|Not yet|Could|An earlier|The check")
+    assert feedback.text_content().startswith("Solved"), feedback.text_content()
+    field = page.locator("form.lit-answer input[type=text]").first
+    field.fill("0.25")
+    page.reload()
+    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+    assert code_of(marker) == exercise["solution"].rstrip("\n")
+    assert marker.locator(".lit-yours").is_visible()
+    assert "Solved before" in feedback.text_content()
+    field = page.locator("form.lit-answer input[type=text]").first
+    assert field.input_value() == "0.25"
+    page.locator(".lit-forget-button").click()
+    assert code_of(marker) == exercise["starter"].rstrip("\n")
+    assert field.input_value() == ""
+    page.reload()
+    assert code_of(page.locator(f'.lit-exercise[data-lit-block="{index}"]')) == exercise[
+        "starter"
+    ].rstrip("\n")
+    assert page.locator("form.lit-answer input[type=text]").first.input_value() == ""
+    assert not recorder.errors, recorder.errors
+
+
+def test_prose_numbers_follow_an_edit_of_a_and_reset_brings_the_builds_back(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    spans = page.locator(".lit-inline")
+    built = spans.all_text_contents()
+    markers = page.locator(".lit-run:has(.lit-run-button)")
+    marker = next(
+        markers.nth(i)
+        for i in range(markers.count())
+        if 'a = Value(2.0, label="a")' in code_of(markers.nth(i))
+    )
+    replace_code(page, marker, code_of(marker).replace("Value(2.0", "Value(3.0"))
+    # the build's outputs below the edit say they are the build's until re-run
+    assert page.locator(".lit-output.lit-builds").count() >= 1
+    page.locator(".lit-run-all-button").click()
+    wait_for_text(page, page.locator(".lit-page-status"), "Ran every|Stopped|Could|An earlier")
+    assert page.locator(".lit-page-status").text_content().startswith("Ran every")
+    changed = page.locator(".lit-inline.lit-changed")
+    assert changed.count() >= 1
+    first = changed.first
+    assert "the build's value" in first.text_content()  # read to screen readers too
+    first.focus()
+    assert first.locator(".lit-built").bounding_box()["width"] > 10  # one focus away
+    assert any(text.startswith("3.0 (the build") for text in spans.all_text_contents())
+    # the reader's wide graphs scroll like the built ones: a tab stop, opened at the output
+    scrolling = page.locator(".lit-live .lit-display[data-lit-scrolls]")
+    assert scrolling.count() >= 1
+    assert scrolling.first.evaluate("(box) => box.scrollLeft > 0")
+    marker.locator(".lit-run-button").focus()
+    open_editor(page, marker)  # the editor, its hint and "your version" on screen, too
+    found = serious_violations(page)
+    assert found == [], "\n".join(found)
+    marker.locator(".lit-reset-button").click()
+    assert changed.count() == 0
+    assert spans.all_text_contents() == built
+    assert not recorder.errors, recorder.errors
+
+
+def test_the_first_run_says_its_download_in_mb_and_intent_starts_it(open_page) -> None:
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker, _ = first_runnable(page)
+    page.wait_for_load_state("networkidle")
+    assert not [url for url in recorder.requests if "/runtime/pyodide/" in url]
+    status = marker.locator(".lit-status")
+    status.evaluate(
+        "(el) => { window.seen = []; new MutationObserver(() => window.seen.push(el.textContent))"
+        ".observe(el, {childList: true, characterData: true, subtree: true}); }"
+    )
+    # intent, the pointer on Run: the download starts before the click
+    with page.expect_request(lambda request: "/runtime/pyodide/" in request.url):
+        marker.locator(".lit-run-button").hover()
+    marker.locator(".lit-run-button").click()
+    wait_for_text(page, status, "Ran|Error|Could")
+    seen = page.evaluate("window.seen")
+    assert any(re.search(r"\d+\.\d of \d+\.\d MB", text) for text in seen), seen
+    assert status.text_content().startswith("Ran"), seen
+    assert not recorder.errors, recorder.errors
+
+
+def test_a_graph_wider_than_the_column_opens_with_its_output_in_view(open_page) -> None:
+    page, _ = open_page(PAGE, DESKTOP)
+    wide = page.locator(".lit-output:not(.lit-live) .lit-display[data-lit-scrolls]")
+    assert wide.count() >= 1
+    for i in range(wide.count()):  # scrolled to the right end, where draw_dot puts the output
+        assert wide.nth(i).evaluate(
+            "(box) => box.scrollLeft > 0 && box.scrollLeft + box.clientWidth >= box.scrollWidth - 2"
+        )
+
+
+def test_an_edit_of_an_older_version_of_the_page_is_not_brought_back(open_page) -> None:
+    """Kept work is keyed by a hash of the page's own code there: after a rebuild that changed
+    the block, the reader's old edit is not silently put over the new code."""
+    page, recorder = open_page(PAGE, DESKTOP)
+    marker, block = first_runnable(page)
+    index = marker.get_attribute("data-lit-block")
+    page.evaluate(
+        "([index]) => localStorage.setItem('literate-work:' + location.pathname,"
+        " JSON.stringify({[`block:${index}:00000000`]: 'stale = 1\\n'}))",
+        [index],
+    )
+    page.reload()
+    marker, _ = first_runnable(page)
+    assert code_of(marker) == block["code"].rstrip("\n")
+    assert marker.locator(".lit-yours").is_hidden()
+    assert not recorder.errors, recorder.errors
