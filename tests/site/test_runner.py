@@ -138,6 +138,9 @@ def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:
 def test_instant_navigation_then_run(open_page) -> None:
     page, recorder = open_page("index.html", DESKTOP)
     refuse_outside(page)
+    # Material intercepts links once its bundle has set up (location$): before, a click loads
+    page.wait_for_function("typeof window.location$ !== 'undefined'")
+    page.wait_for_load_state("networkidle")
     page.evaluate("window.__sameDocument = true")
     page.locator("article a[href*='chain-rule']").first.click()
     page.wait_for_url(re.compile(r".*/chain-rule/.*"))
