@@ -68,7 +68,7 @@ class Executed:
     errors: list[tuple[int, str]] = field(default_factory=list)  # (cell number, error)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")  # once per process, even if its tests are not run in a row
 def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Executed]:
     """Each offered notebook as built, and as a kernel ran it (in its own empty folder)."""
     build = Build(load_settings(REPO_ROOT))
