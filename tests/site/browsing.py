@@ -117,3 +117,17 @@ def wait_for_text(page, locator, starts: str) -> str:
         timeout=RUN_TIMEOUT,
     )
     return locator.text_content()
+
+
+# axe-core (vendored by make into .cache/axe) and what the accessibility tests ask of it
+AXE = REPO_ROOT / ".cache" / "axe" / "axe.min.js"
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+SCHEMES = ("default", "slate")
+RUN_AXE = """async (tags) => {
+  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}) x${v.nodes.length}: ` +
+      v.nodes.slice(0, 3).map((n) => n.target.join(" ") + " :: " +
+        ((n.any[0] || n.all[0] || n.none[0] || {}).message || "")).join(" | "));
+}"""

@@ -6,21 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from .browsing import DESKTOP, PHONE, REPO_ROOT, source_pages
+from .browsing import AXE, DESKTOP, PHONE, RUN_AXE, SCHEMES, TAGS, source_pages
 
 pytestmark = pytest.mark.site
-
-AXE = REPO_ROOT / ".cache" / "axe" / "axe.min.js"
-TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
-SCHEMES = ("default", "slate")
-RUN_AXE = """async (tags) => {
-  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}) x${v.nodes.length}: ` +
-      v.nodes.slice(0, 3).map((n) => n.target.join(" ") + " :: " +
-        ((n.any[0] || n.all[0] || n.none[0] || {}).message || "")).join(" | "));
-}"""
 
 
 @pytest.fixture(scope="module")

@@ -8,9 +8,8 @@ import re
 
 import pytest
 
-from .browsing import DESKTOP, refuse_outside, wait_for_text
+from .browsing import AXE, DESKTOP, RUN_AXE, SCHEMES, TAGS, refuse_outside, wait_for_text
 from .editing import LINES, cm_content, code_of, open_editor, replace_code
-from .test_accessibility import AXE, RUN_AXE, SCHEMES, TAGS
 
 pytestmark = pytest.mark.site
 

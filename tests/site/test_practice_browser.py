@@ -12,38 +12,14 @@ import pytest
 
 from literate.parse.markdown import parse_page
 
-from .browsing import DESKTOP, RUN_TIMEOUT, refuse_outside, source_pages, sources_by_page
+from .browsing import DESKTOP, refuse_outside, source_pages, sources_by_page
+from .running import check, exercises_of, load_solution
 
 pytestmark = pytest.mark.site
-
-VERDICT = "(el) => /^(Solved|Not yet|Could|An earlier|The check)/.test(el.textContent)"
 
 
 def catalogue(built_site: Path) -> list[dict]:
     return json.loads((built_site / "assets" / "exercises.json").read_text())["pages"]
-
-
-def exercises_of(page) -> list[tuple[int, dict]]:
-    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
-    return [(i, block["exercise"]) for i, block in enumerate(blocks) if "exercise" in block]
-
-
-def check(page, index: int) -> str:
-    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
-    marker.locator(".lit-check-button").click()
-    feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
-    page.wait_for_function(VERDICT, arg=feedback.element_handle(), timeout=RUN_TIMEOUT)
-    # the verdict; what the reader's code printed follows in a <pre>
-    return feedback.evaluate("(el) => (el.firstChild ? el.firstChild.textContent : '')")
-
-
-def load_solution(page, index: int) -> None:
-    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
-    solution = marker.locator(
-        "xpath=following-sibling::details[contains(@class,'lit-solution')][1]"
-    )
-    solution.locator("summary").click()
-    solution.locator(".lit-load-button").click()
 
 
 def test_the_site_has_exercises_in_every_chapter(built_site: Path) -> None:

@@ -3,39 +3,17 @@ on the built site with every request outside it refused."""
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
 
 from .browsing import DESKTOP, refuse_outside, wait_for_text
 from .editing import code_of, open_editor
+from .running import blocks_of, live_output, runnable, wait_done
 
 pytestmark = pytest.mark.site
 
 PAGE = "chain-rule/index.html"
-
-
-def blocks_of(page) -> list[dict]:
-    data = page.locator(".lit-blocks").get_attribute("data-lit-page")
-    return json.loads(data)["blocks"]
-
-
-def runnable(page) -> list[int]:
-    """Indexes (in page.locator('.lit-run')) of the shown blocks the browser can run."""
-    blocks = blocks_of(page)
-    markers = page.locator(".lit-run")
-    indexes = [int(markers.nth(i).get_attribute("data-lit-block")) for i in range(markers.count())]
-    return [i for i, block in enumerate(indexes) if blocks[block]["browser"]]
-
-
-def wait_done(page, marker) -> str:
-    return wait_for_text(page, marker.locator(".lit-status"), "Ran|Error|Stopped|Could|An earlier")
-
-
-def live_output(marker):
-    """The reader's output of the block whose toolbar is in marker."""
-    return marker.locator("xpath=following-sibling::div[contains(@class,'lit-live')][1]")
 
 
 def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:

@@ -27,8 +27,7 @@ from .browsing import (
     serve,
     sources_by_page,
 )
-from .test_practice_browser import check, exercises_of, load_solution
-from .test_runner import runnable, wait_done
+from .running import check, exercises_of, load_solution, runnable, wait_done
 
 pytestmark = pytest.mark.site
 

@@ -1,0 +1,55 @@
+"""Driving the page's runner and exercises in the browser tests: which blocks can run, when a
+run is done, the reader's output, and an exercise's Check and solution."""
+
+from __future__ import annotations
+
+import json
+
+from .browsing import RUN_TIMEOUT, wait_for_text
+
+VERDICT = "(el) => /^(Solved|Not yet|Could|An earlier|The check)/.test(el.textContent)"
+
+
+def blocks_of(page) -> list[dict]:
+    data = page.locator(".lit-blocks").get_attribute("data-lit-page")
+    return json.loads(data)["blocks"]
+
+
+def runnable(page) -> list[int]:
+    """Indexes (in page.locator('.lit-run')) of the shown blocks the browser can run."""
+    blocks = blocks_of(page)
+    markers = page.locator(".lit-run")
+    indexes = [int(markers.nth(i).get_attribute("data-lit-block")) for i in range(markers.count())]
+    return [i for i, block in enumerate(indexes) if blocks[block]["browser"]]
+
+
+def wait_done(page, marker) -> str:
+    return wait_for_text(page, marker.locator(".lit-status"), "Ran|Error|Stopped|Could|An earlier")
+
+
+def live_output(marker):
+    """The reader's output of the block whose toolbar is in marker."""
+    return marker.locator("xpath=following-sibling::div[contains(@class,'lit-live')][1]")
+
+
+def exercises_of(page) -> list[tuple[int, dict]]:
+    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
+    return [(i, block["exercise"]) for i, block in enumerate(blocks) if "exercise" in block]
+
+
+def check(page, index: int) -> str:
+    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+    marker.locator(".lit-check-button").click()
+    feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
+    page.wait_for_function(VERDICT, arg=feedback.element_handle(), timeout=RUN_TIMEOUT)
+    # the verdict; what the reader's code printed follows in a <pre>
+    return feedback.evaluate("(el) => (el.firstChild ? el.firstChild.textContent : '')")
+
+
+def load_solution(page, index: int) -> None:
+    marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+    solution = marker.locator(
+        "xpath=following-sibling::details[contains(@class,'lit-solution')][1]"
+    )
+    solution.locator("summary").click()
+    solution.locator(".lit-load-button").click()
