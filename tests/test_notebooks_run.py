@@ -22,7 +22,7 @@ import asyncio
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +71,10 @@ class Executed:
 @pytest.fixture(scope="session")  # once per process, even if its tests are not run in a row
 def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Executed]:
     """Each offered notebook as built, and as a kernel ran it (in its own empty folder)."""
-    build = Build(load_settings(REPO_ROOT))
+    # A cache of its own: written into the project's, these runs could replace the site
+    # build's between it and the Zensical build, and outputs that vary (timings) would differ.
+    cache = tmp_path_factory.mktemp("literate-cache")
+    build = Build(replace(load_settings(REPO_ROOT), cache_dir=cache))
     runs = build.run(PAGES)
     failed = [error for run in runs.values() for error in run.errors]
     assert not failed, failed
