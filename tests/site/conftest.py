@@ -2,16 +2,14 @@
 served on 127.0.0.1, one Chromium per test process, and pages opened in fresh contexts.
 
 Under pytest-xdist (`make test` runs `-n`), the controller serves one folder for the whole run
-and the first worker that needs the site builds it there (under a file lock) for every worker;
-a plain `pytest` run serves and builds in its own process."""
+(run_hooks.py) and the first worker that needs the site builds it there (under a file lock) for
+every worker; a plain `pytest` run serves and builds in its own process."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urljoin
@@ -22,47 +20,17 @@ from filelock import FileLock
 from .browsing import (
     CHROMIUM,
     CHROMIUM_ARGS,
-    COLD_LOADS,
-    COMPARED,
     REPO_ROOT,
-    SIZE_TABLE,
     Recorder,
     serve,
 )
-
-SHARED_SITE = "literate_site"  # workerinput key: [folder, url] of the controller's served site
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """On an xdist controller: serve an empty folder that the workers will build the site into."""
-    if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
-        return
-    folder = Path(tempfile.mkdtemp(prefix="literate-site-"))
-    (folder / "out").mkdir()
-    server = serve(folder / "out")
-    config.stash[_SERVER] = (folder, server, server.__enter__())
-
-
-def pytest_unconfigure(config: pytest.Config) -> None:
-    if _SERVER in config.stash:
-        folder, server, _ = config.stash[_SERVER]
-        server.__exit__(None, None, None)
-        shutil.rmtree(folder, ignore_errors=True)
-
-
-@pytest.hookimpl(optionalhook=True)
-def pytest_configure_node(node) -> None:  # an xdist hook, on the controller
-    folder, _, url = node.config.stash[_SERVER]
-    node.workerinput[SHARED_SITE] = [str(folder), url]
-
-
-_SERVER = pytest.StashKey[tuple]()
+from .run_hooks import SHARED_SITE
 
 
 @pytest.fixture(scope="session")
 def served_site(request: pytest.FixtureRequest, tmp_path_factory) -> Iterator[tuple[Path, str]]:
     """The built site and its URL: it is served first, so the build knows its site_url."""
-    shared = getattr(request.config, "workerinput", {}).get(SHARED_SITE)
+    shared = getattr(request.config, "workerinput", {}).get(SHARED_SITE)  # see run_hooks.py
     if shared is None:
         site = tmp_path_factory.mktemp("site") / "out"
         site.mkdir()
@@ -140,21 +108,3 @@ def open_page(browser, site_url: str) -> Iterator:
     yield open_
     for context in contexts:
         context.close()
-
-
-_TABLES: dict[str, list[str]] = {SIZE_TABLE: [], COLD_LOADS: [], COMPARED: []}
-
-
-def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    if report.when == "call":
-        for name, line in report.user_properties:
-            if name in _TABLES:
-                _TABLES[name].append(line)
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    for title, lines in _TABLES.items():
-        if lines:
-            terminalreporter.write_sep("-", title)
-            for line in sorted(lines) if title == COLD_LOADS else lines:
-                terminalreporter.write_line(line)
