@@ -78,15 +78,3 @@ class PageRun:
 
 def stream(name: str, text: str) -> Output:
     return {"output_type": "stream", "name": name, "text": text}
-
-
-def mime_output(data: dict[str, Any], metadata: dict[str, Any], result: bool) -> Output:
-    """An execute_result (the block's value) or a display_data (a figure it left open)."""
-    if result:
-        return {
-            "output_type": "execute_result",
-            "execution_count": None,
-            "data": data,
-            "metadata": metadata,
-        }
-    return {"output_type": "display_data", "data": data, "metadata": metadata}
