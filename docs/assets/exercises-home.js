@@ -1,8 +1,9 @@
 // The home page's table of every chapter's exercises (from the build's catalogue), with what
 // the reader solved on this device: imported by exercises.js only where the table goes.
 export async function showSiteProgress(box, done, escapeHtml) {
-  const config = document.getElementById("__config");
-  const base = new URL(config ? JSON.parse(config.textContent).base : ".", location.href);
+  // The site's root from this module's own address (assets/ is one level down): Material's
+  // relative base belongs to the page first loaded, not to one reached by instant navigation.
+  const base = new URL("../", import.meta.url);
   try {
     const catalogue = await (await fetch(new URL("assets/exercises.json", base))).json();
     const rows = catalogue.pages.map((page) => {
