@@ -43,3 +43,33 @@ def test_without_the_flag_there_is_no_guard(project):
     (project.path / "tests" / "build" / "test_engine.py").write_text(PASSING)
     result = project.runpytest(plugins=[collection_guard])
     result.assert_outcomes(passed=2)
+
+
+GROUPED = """
+import os
+import pytest
+
+pytestmark = pytest.mark.xdist_group("kernels")
+
+
+@pytest.fixture(scope="session")
+def expensive():
+    with open("setups.txt", "a") as log:
+        log.write(os.environ["PYTEST_XDIST_WORKER"] + "\\n")
+
+
+@pytest.mark.parametrize("n", range(8))
+def test_grouped(n, expensive):
+    pass
+"""
+
+
+def test_make_tests_distribution_keeps_a_group_in_one_process(pytester: pytest.Pytester):
+    """`make test` runs `-n 2 --dist loadgroup`: a page's blocks, or the notebooks' kernels,
+    share one process and set up their session fixture once. pytest 9.2 silently broke that
+    (pytest-dev/pytest-xdist#1386, hence the pin in constraints.txt); this fails if it recurs."""
+    pytester.makepyfile(test_grouped=GROUPED, test_other="def test_other():\n    pass\n")
+    result = pytester.runpytest_subprocess("-n", "2", "--dist", "loadgroup", "-p", "xdist")
+    result.assert_outcomes(passed=9)
+    workers = (pytester.path / "setups.txt").read_text().split()
+    assert len(workers) == 1, f"the group's session fixture was set up in {workers}"
