@@ -6,7 +6,7 @@ them; hidden output is kept, folded away. A block meant to raise is wrapped in t
 exercise's check reports instead of raising and a self-check's answer is Markdown
 (notebook_practice.py), and a page that shows figures gets a first cell that draws them as the
 build does. So the notebook runs top to bottom in a stock Jupyter kernel and shows what the
-build showed (tests/test_notebooks_run.py). Imports stay as the page wrote them: a notebook
+build showed (tests/site/test_notebooks_run.py). Imports stay as the page wrote them: a notebook
 needs what the page needs (micrograd, spelled_out where the page uses it, and literate for
 exercise checks and figures: all three come with this repository).
 """

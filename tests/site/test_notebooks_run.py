@@ -1,10 +1,10 @@
 """Every notebook the site offers runs top to bottom in a stock Jupyter kernel and shows what
 the build showed (issue 18, point 5).
 
-The notebooks are made as the MkDocs plugin makes its downloads: the pages' results from the
-build engine (through the project's cache, so a warm cache runs no page) given to
-`notebook_text`. Each one is then executed by nbclient in a fresh `python3` kernel of this
-interpreter, two kernels at a time, and compared cell by cell with the notebook as built:
+The notebooks are the built site's own downloads (the `.ipynb` files `mkdocs build` wrote, from
+the pages' results of that build: no page runs again here). Each one is executed by nbclient in
+a fresh `python3` kernel of this interpreter, two kernels at a time, and compared cell by cell
+with the notebook as downloaded:
 
 - every cell runs without an error, and the execution counts are those of the built notebook
   (so no code cell was added, lost or reordered);
@@ -22,7 +22,7 @@ import asyncio
 import re
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -30,11 +30,10 @@ import nbformat
 import pytest
 
 from literate.build import Build
-from literate.frontends.notebook_pages import notebook_text
 from literate.frontends.project import is_notebook, load_settings
 from literate.parse import Page
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 KERNELS_AT_ONCE = 2  # the machine's cores; each kernel runs one notebook
 CELL_TIMEOUT = 300  # seconds; the slowest cell (training-an-mlp) takes about 20
 # The order in which nbconvert picks the representation of a display to show.
@@ -42,7 +41,7 @@ SHOWN_FIRST = ("text/html", "text/markdown", "image/svg+xml", "image/png", "text
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{6,}")
 
 # One process runs the module: its fixture executes every notebook once for all its tests.
-pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("notebooks")]
+pytestmark = [pytest.mark.slow, pytest.mark.site, pytest.mark.xdist_group("notebooks")]
 
 
 def offered_pages() -> list[Page]:
@@ -69,19 +68,12 @@ class Executed:
 
 
 @pytest.fixture(scope="session")  # once per process, even if its tests are not run in a row
-def executed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Executed]:
-    """Each offered notebook as built, and as a kernel ran it (in its own empty folder)."""
-    # A cache of its own: written into the project's, these runs could replace the site
-    # build's between it and the Zensical build, and outputs that vary (timings) would differ.
-    cache = tmp_path_factory.mktemp("literate-cache")
-    build = Build(replace(load_settings(REPO_ROOT), cache_dir=cache))
-    runs = build.run(PAGES)
-    failed = [error for run in runs.values() for error in run.errors]
-    assert not failed, failed
-    texts = {
-        name: notebook_text(page, runs[page.path].results, build.cache)
-        for name, page in zip(NAMES, PAGES)
-    }
+def executed(built_site: Path, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Executed]:
+    """Each notebook the built site offers, as downloaded, and as a kernel ran it (in its own
+    empty folder)."""
+    downloads = {path.name: path for path in built_site.rglob("*.ipynb")}
+    assert sorted(downloads) == sorted(NAMES), "the site's notebooks are not the offered pages'"
+    texts = {name: downloads[name].read_text(encoding="utf-8") for name in NAMES}
     folders = {name: tmp_path_factory.mktemp(Path(name).stem) for name in NAMES}
     # A thread of its own: Playwright's sync API, used by other tests of this process, leaves
     # an event loop running in the main thread, where asyncio.run() refuses to start.
