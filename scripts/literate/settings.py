@@ -19,6 +19,9 @@ class Settings:
     project_root: Path
     cache_dir: Path = Path(".cache/literate")  # relative to project_root
     use_cache: bool = True
+    # False: every page runs afresh, and a result is stored only where the cache has none (the
+    # pytest plugin: its tests run every block, then the site build of the same run finds them).
+    read_cache: bool = True
     jobs: int = 2  # pages run at once, each in its own worker process
     timeout: float = 60.0  # seconds a block may run, unless it sets timeout="..."
     startup_timeout: float = 60.0  # seconds a worker may take to start or between blocks

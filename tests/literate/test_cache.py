@@ -2,6 +2,7 @@
 
 import shutil
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -260,3 +261,23 @@ def test_clear_deletes_only_a_folder_the_cache_made(tmp_path):
 def test_a_cache_folder_that_is_not_its_own_is_refused(tmp_path, cache_dir):
     with pytest.raises(SettingsError, match="cache_dir must be a folder of its own"):
         Settings(project_root=tmp_path, cache_dir=Path(cache_dir))
+
+
+def test_without_reading_the_cache_a_page_runs_afresh_and_fills_only_an_empty_entry(tmp_path):
+    """The pytest plugin's mode: its tests never take a result from the cache, and what they ran
+    is left for a site build of the same run, but an entry a build stored (and may have shown)
+    is never replaced."""
+    project = make_project(tmp_path)
+    cache = Cache(tmp_path / "cache")
+    settings = replace(settings_of(project), read_cache=False)
+    environment = environment_key(settings)
+    page = page_of("# R\n\n" + fence("import random\nrandom.random()"), "docs/r.md")
+    key = page_key(page, environment)
+
+    first = start_pages([page], settings, cache, environment).wait_all()["docs/r.md"]
+    assert not first.from_cache and cache.load(key) == first.results  # filled: it was empty
+
+    second = start_pages([page], settings, cache, environment).wait_all()["docs/r.md"]
+    assert not second.from_cache, "a test took its result from the cache"
+    assert second.results != first.results  # a fresh run: another random number
+    assert cache.load(key) == first.results, "an entry was replaced"

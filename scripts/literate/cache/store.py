@@ -32,6 +32,9 @@ class Cache:
     def path_for(self, key: str) -> Path:
         return self.directory / f"{key}.json"
 
+    def holds(self, key: str) -> bool:
+        return self.path_for(key).is_file()
+
     def load(self, key: str) -> list[ItemResult] | None:
         """The stored results, or None when missing, torn or of another schema."""
         data = self.load_json(self.path_for(key))

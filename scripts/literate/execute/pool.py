@@ -67,7 +67,7 @@ def start_pages(
             ready[page.path] = PageRun(page.path, [], [], from_cache=True)
             continue
         key = page_key(page, environment) if cache is not None and environment else None
-        cached = cache.load(key) if cache is not None and key else None
+        cached = cache.load(key) if cache is not None and key and settings.read_cache else None
         if cached is not None and len(cached) == len(page.items):
             ready[page.path] = PageRun(page.path, cached, [], from_cache=True)
         else:
@@ -83,7 +83,12 @@ def start_pages(
 
     def run_and_store(page: Page, key: str | None) -> PageRun:
         run = run_page(page, settings, pending.workers)
-        if cache is not None and key is not None and run.ok:
+        # Without reading the cache, never replace an entry: a build of the same run may have
+        # shown it (outputs that vary from run to run would then differ between two builds).
+        writable = settings.read_cache or (
+            cache is not None and key is not None and not cache.holds(key)
+        )
+        if cache is not None and key is not None and run.ok and writable:
             try:
                 cache.store(key, run.results)
                 with lock:

@@ -1,8 +1,10 @@
 """pytest plugin (entry point `pytest11`): every executable block and inline value of
 docs/**/*.md, and every cell of the percent-format notebooks the mkdocs.yml names, is a test.
 
-Items are named by page and line (`docs/chain-rule.md::line 57`); the page runs once, fresh and
-uncached, in a worker when its first item runs, and each item reports its own result. After a
+Items are named by page and line (`docs/chain-rule.md::line 57`); the page runs once, fresh (never
+taken from the cache), in a worker when its first item runs, and each item reports its own
+result. What ran is stored where the cache holds nothing for the page yet, so that a site build
+later in the same run (`make test` collects docs/ first) need not run it again. After a
 failure the page's later items are skipped, naming the block that failed; an error of the whole
 page fails its first item. The ini option `literate_docs` names the folder (default: the
 docs_dir of mkdocs.yml).
@@ -46,12 +48,13 @@ SETTINGS = pytest.StashKey[Settings]()
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    """Read the project's settings once; never the cache (tests run afresh)."""
+    """Read the project's settings once; never read the cache (tests run afresh), but leave
+    what they ran in it for a site build of the same run (where it holds nothing yet)."""
     try:
         settings = load_settings(config.rootpath)
     except SettingsError as error:
         raise pytest.UsageError(f"literate: {error}") from None
-    config.stash[SETTINGS] = replace(settings, use_cache=False)
+    config.stash[SETTINGS] = replace(settings, read_cache=False)
 
 
 def _settings(config: pytest.Config) -> Settings:
