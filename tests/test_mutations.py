@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGINE_TESTS = ["tests/test_engine.py", "tests/test_against_torch.py", "tests/test_nn.py"]
+# Not test_against_torch.py: importing torch took most of each copy's run, and every mutant is
+# caught without it (the control run shows these pass on the intact engine).
+ENGINE_TESTS = ["tests/test_engine.py", "tests/test_nn.py"]
 
 # name -> (a line of engine.py, what it becomes)
 MUTANTS = {
