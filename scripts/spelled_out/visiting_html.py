@@ -1,7 +1,7 @@
 """The visiting-order exercise on a page: `visiting_exercise()` as a block's last expression.
 
 The reader picks the order in which the diamond's nodes run their rule (clicking the graph's
-nodes, or with the buttons under it); docs/assets/visiting.js runs that order with the engine in
+nodes, or with the buttons under it); assets/visiting.js runs that order with the engine in
 the page's Python (`spelled_out.visiting.check_order`) and shows the verdict. Without
 JavaScript the page shows the graph and what the exercise would do.
 """

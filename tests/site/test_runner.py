@@ -1,5 +1,5 @@
-"""The in-browser runner (docs/assets/runner.js): edit, run, stop and reset blocks, in Chromium,
-on the built site with every request outside it refused."""
+"""The in-browser runner (scripts/literate/browser/assets/runner.js): edit, run, stop and reset
+blocks, in Chromium, on the built site with every request outside it refused."""
 
 from __future__ import annotations
 

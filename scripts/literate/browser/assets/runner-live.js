@@ -3,6 +3,8 @@
 // below, which runner.js gives its PageRunner when this module arrives, before any run), a
 // block's live output, SVG drawn in the browser, and the prose's numbers recomputed after the
 // reader's runs.
+import { announce } from "./content.js";
+
 const SHOWN_LINES = 500; // printed lines shown per block; the rest one click away
 const KEPT_CHARS = 4_000_000; // printed text kept per block (a flood is counted, not kept)
 
@@ -102,9 +104,9 @@ export class OutputBox {
     }
     for (const output of result.outputs || []) this.showOutput(output);
     if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
-    // what scrolls sideways gets the built outputs' handling: a tab stop, a name, graphs
-    // opened at their output with the full-size button (graphs.js)
-    if (window.literateMarkScrollable) window.literateMarkScrollable();
+    // set up as the built outputs are (graphs.js: sizes, scrolling, the full-size button;
+    // and any widget or maths in an HTML display)
+    if (this.element) announce(this.element);
   }
 
   showOutput(output) {
@@ -125,8 +127,6 @@ export class OutputBox {
     if (data["text/html"] !== undefined) box.innerHTML = data["text/html"];
     else box.append(svgElement(data["image/svg+xml"], kind === "figure" ? "lit-figure" : "lit-graph"));
     this.container().append(box);
-    const svg = box.querySelector("svg");
-    if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
   }
 }
 
