@@ -20,6 +20,23 @@ def trace(root):
     return nodes, edges
 
 
+def node_ids(nodes):
+    """The Graphviz id of each node of a trace: its position, not id(), so that the same graph
+    draws the same SVG. The one definition: the stepper and the other widgets hand these ids
+    (and op_id's, edge_id's) to the browser, which finds the SVG's parts by them."""
+    return [f"v{i}" for i in range(len(nodes))]
+
+
+def op_id(node_id):
+    """The id of the small node of the operation that made the node node_id."""
+    return node_id + "op"
+
+
+def edge_id(input_id, node_id):
+    """The SVG title Graphviz gives the edge from an input into the operation of node_id."""
+    return f"{input_id}->{op_id(node_id)}"
+
+
 def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
     """A graphviz.Digraph of the graph below root; display it in a notebook or call .render().
 
@@ -31,8 +48,7 @@ def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
         raise ValueError(f"rankdir must be one of LR, TB, RL, BT, got {rankdir!r}")
     graphviz = _graphviz()
     nodes, _ = trace(root)
-    # Names come from the position in the trace, not id(), so the same graph draws the same SVG.
-    name = {node: f"v{i}" for i, node in enumerate(nodes)}
+    name = dict(zip(nodes, node_ids(nodes)))
     dot = graphviz.Digraph(
         format=format,
         graph_attr={"rankdir": rankdir, **FONT},
@@ -42,16 +58,15 @@ def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
     for node in nodes:
         dot.node(name[node], label=_value_label(node), shape="plain")
         if node._op:
-            dot.node(
-                name[node] + "op", label=f"<{_escape(node._op)}>", shape="circle", margin="0.02"
-            )
-            dot.edge(name[node] + "op", name[node])
+            op = op_id(name[node])
+            dot.node(op, label=f"<{_escape(node._op)}>", shape="circle", margin="0.02")
+            dot.edge(op, name[node])
             for child, local in zip(node._prev, node._local):
                 if edge_labels:
                     label = _edge_label(local, node.grad, after_backward=root.grad != 0)
-                    dot.edge(name[child], name[node] + "op", label=label, fontsize="12")
+                    dot.edge(name[child], op, label=label, fontsize="12")
                 else:
-                    dot.edge(name[child], name[node] + "op")
+                    dot.edge(name[child], op)
     return dot
 
 

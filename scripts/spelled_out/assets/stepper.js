@@ -28,9 +28,11 @@ function bind(svg, data, onEdge) {
   const edges = titled(svg, "g.edge > title");
   const counts = new Map();
   return {
-    nodes: data.names.map((name) => {
+    // the ids are the build's (micrograd.viz): each node's, its operation's, each edge's
+    nodes: data.names.map((name, i) => {
       const g = group(name);
-      return { group: g, op: group(name + "op"), value: startsWith(g, "data "), grad: startsWith(g, "grad ") };
+      const op = data.opNames[i] ? group(data.opNames[i]) : null;
+      return { group: g, op, value: startsWith(g, "data "), grad: startsWith(g, "grad ") };
     }),
     edges: data.edgeTitles.map((title, e) => {
       counts.set(title, (counts.get(title) || 0) + 1);
