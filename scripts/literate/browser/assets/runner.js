@@ -412,7 +412,7 @@ export const runner = {
   warm: () => page && page.startWorker(),
   starting: (watch) => (page ? page.starting(watch) : { text: "", stop: () => {} }),
   stop: () => page && page.stop(),
-  // An SVG from the worker as an element, cleaned and sized like the build's graphs.
-  svgElement: (markup, cssClass = "lit-graph") => loadLive().then(() => live.svgElement(markup, cssClass)),
+  // An SVG from the worker (a helper's answer holds one) as an element, cleaned there.
+  svgElement: (markup) => loadLive().then(() => live.svgElement(markup)),
 };
 onPage(setUpPage);
