@@ -37,12 +37,14 @@ def edge_id(input_id, node_id):
     return f"{input_id}->{op_id(node_id)}"
 
 
-def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
+def draw_dot(root, rankdir="LR", format="svg", edge_labels=False, stacked=False):
     """A graphviz.Digraph of the graph below root; display it in a notebook or call .render().
 
     With edge_labels=True, each edge into an operation is labelled with the local derivative of
     the operation's result with respect to that input. Once root has a gradient (after
     backward()), the label also shows what the edge carries back: local * the result's grad.
+    With stacked=True, a value's label, data and grad are stacked in one narrow box (a
+    stepper's graph, which must fit a phone's width) instead of side by side.
     """
     if rankdir not in ("LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be one of LR, TB, RL, BT, got {rankdir!r}")
@@ -56,7 +58,7 @@ def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
         edge_attr=FONT,
     )
     for node in nodes:
-        dot.node(name[node], label=_value_label(node), shape="plain")
+        dot.node(name[node], label=_value_label(node, stacked), shape="plain")
         if node._op:
             op = op_id(name[node])
             dot.node(op, label=f"<{_escape(node._op)}>", shape="circle", margin="0.02")
@@ -77,15 +79,16 @@ def _edge_label(local, upstream, after_backward):
     return f"{local:.4g} * {upstream:.4g} = {local * upstream:.4g}"
 
 
-def _value_label(node):
-    """An HTML-like label: one box split into label | data | grad."""
+def _value_label(node, stacked=False):
+    """An HTML-like label: one box split into label | data | grad (stacked: one above the
+    other)."""
     cells = [f"data {node.data:.4f}", f"grad {node.grad:.4f}"]
     if node.label:
         cells.insert(0, node.label)
-    row = "".join(f"<TD>{_escape(cell)}</TD>" for cell in cells)
-    return (
-        f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="4"><TR>{row}</TR></TABLE>>'
-    )
+    cells = [f"<TD>{_escape(cell)}</TD>" for cell in cells]
+    rows = [[cell] for cell in cells] if stacked else [cells]
+    table = "".join("<TR>" + "".join(row) + "</TR>" for row in rows)
+    return f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="4">{table}</TABLE>>'
 
 
 def _escape(text):

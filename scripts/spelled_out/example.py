@@ -29,7 +29,10 @@ class Example:
 def make_example(title: str, root, rankdir: str = "LR") -> Example:
     recipe = graph_recipe(root)
     trace = trace_frames(root)
-    return Example(title, trace, recipe, draw_dot(root, rankdir=rankdir, edge_labels=True))
+    # each value's label, data and grad stacked: narrow boxes, so that a node and its inputs
+    # fit a phone's width (stepper.js sizes the drawing to the window)
+    graph = draw_dot(root, rankdir=rankdir, edge_labels=True, stacked=True)
+    return Example(title, trace, recipe, graph)
 
 
 def example_data(example: Example) -> dict:
@@ -61,6 +64,7 @@ def example_data(example: Example) -> dict:
         "opNames": [op_id(name) if node._op else None for node, name in zip(nodes, trace.names)],
         "edges": [edge_info(c, n, s) for (c, n), s in zip(trace.edges, slots)],
         "edgeTitles": [edge_id(trace.names[c], trace.names[n]) for c, n in trace.edges],
+        "edgeInputs": [c for c, _ in trace.edges],  # the node (index) each edge comes from
         "recipe": example.recipe,
         "leaves": leaves,
         "ops": [

@@ -6,6 +6,7 @@
 // Editing a leaf (stepper-live.js) replaces an example's frames and SVG through setUpStepper's
 // answer.
 import { announce, onContent, within } from "./content.js";
+import { naturalWidth } from "./graphs.js";
 
 function titled(svg, selector) {
   // graphviz gives each node and edge a <title>: v3, v3op, v0->v3op (twice for a * a)
@@ -93,19 +94,29 @@ export function setUpStepper(root) {
     parts.edges.forEach((edge, i) => edge.group && edge.group.classList.toggle("mg-picked", i === e));
   }
 
-  // the graph keeps 60 % of its natural size at least (its text stays legible on a phone) and
-  // scrolls sideways in its box; each step brings its node into view
+  // the graph is drawn as large as fits its box and 75 % of the window's height, but never
+  // over its natural size nor under a share of it that keeps its text legible (stepper.css's
+  // --mg-graph-smallest); wider than its box, it scrolls sideways, and each step brings its
+  // node and the node's inputs into view
   function fit(svg) {
-    const natural = parseFloat(svg.style.maxWidth) * (svg.style.maxWidth.endsWith("pt") ? 4 / 3 : 1);
-    if (natural) svg.style.minWidth = `${Math.round(natural * 0.6)}px`;
+    const natural = naturalWidth(svg);
+    const box = svg.viewBox.baseVal;
+    if (!natural || !box || !box.width) return;
+    const smallest = parseFloat(getComputedStyle(graph).getPropertyValue("--mg-graph-smallest")) || 0.6;
+    const height = (natural * box.height) / box.width;
+    const fits = Math.min(1, graph.clientWidth / natural, (0.75 * window.innerHeight) / height);
+    svg.style.width = `${Math.round(natural * Math.max(smallest, fits))}px`;
   }
 
-  function reveal(group) {
-    if (!group || graph.scrollWidth <= graph.clientWidth + 1) return;
-    const node = group.getBoundingClientRect();
+  function reveal(groups) {
+    const boxes = groups.filter(Boolean).map((group) => group.getBoundingClientRect());
+    if (!boxes.length || graph.scrollWidth <= graph.clientWidth + 1) return;
+    const left = Math.min(...boxes.map((box) => box.left));
+    const right = Math.max(...boxes.map((box) => box.right));
     const view = graph.getBoundingClientRect();
-    if (node.left < view.left) graph.scrollLeft += node.left - view.left - 16;
-    else if (node.right > view.right) graph.scrollLeft += node.right - view.right + 16;
+    const margin = Math.max(0, Math.min(16, (view.width - (right - left)) / 2));
+    if (left < view.left + margin) graph.scrollLeft += left - view.left - margin;
+    else if (right > view.right - margin) graph.scrollLeft += right - view.right + margin;
   }
 
   function show(step) {
@@ -124,7 +135,8 @@ export function setUpStepper(root) {
       if (edge.group) edge.group.classList.toggle("mg-hot", frame.hot.includes(e));
     });
     const active = parts.nodes[data.names.indexOf(frame.active)];
-    reveal(active && active.group);
+    const inputs = frame.hot.map((e) => parts.nodes[data.edgeInputs[e]].group);
+    if (active) reveal([active.group, active.op, ...inputs]);
     slider.max = last();
     slider.value = step;
     counter.textContent = `step ${step} of ${last()}`;
@@ -156,6 +168,11 @@ export function setUpStepper(root) {
     box.dispatchEvent(new CustomEvent("mg-stepper-example", { detail: example.data }));
   }
 
+  let resizing = null;
+  window.addEventListener("resize", () => {
+    clearTimeout(resizing);
+    resizing = setTimeout(() => fit(examples[current].svg), 200);
+  });
   root.querySelector(".mg-stepper-controls").hidden = false;
   const moves = { first: () => 0, prev: (s) => s - 1, next: (s) => s + 1, last: () => last() };
   for (const button of root.querySelectorAll("button[data-step]")) {

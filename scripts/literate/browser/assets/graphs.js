@@ -7,7 +7,8 @@ import { onContent, within } from "./content.js";
 
 const SMALLEST = 0.6;
 
-function naturalWidth(svg) {
+// The width (px) a graph is drawn at, kept by present/svg.py as its max-width.
+export function naturalWidth(svg) {
   const width = svg.style.maxWidth; // e.g. "812pt"
   const value = parseFloat(width);
   return width.endsWith("pt") ? (value * 4) / 3 : value;
