@@ -137,10 +137,10 @@ def test_both_builds_write_the_same_files_beside_the_pages(
 
 def shipped(html: str, page: str) -> list[str]:
     """The site paths of the module scripts and stylesheets a page loads, in order."""
-    soup = BeautifulSoup(html, "html.parser")
-    found = [tag["src"] for tag in soup.select("script[type=module][src]")]
-    found += [tag["href"] for tag in soup.select("link[rel=stylesheet][href]")]
-    return [urljoin(f"/{page}", address) for address in found]
+    tags = BeautifulSoup(html, "html.parser").select(
+        "script[type=module][src], link[rel=stylesheet][href]"
+    )
+    return [urljoin(f"/{page}", tag.get("src") or tag["href"]) for tag in tags]
 
 
 def test_both_builds_ship_the_packages_browser_code_the_same_way(

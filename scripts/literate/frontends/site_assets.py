@@ -43,7 +43,8 @@ class SiteAssets:
 
     def tags(self, page_url: str) -> str:
         """The stylesheet links and module scripts for the page at page_url (site-relative,
-        e.g. "chain-rule/"), with addresses relative to it."""
+        e.g. "chain-rule/"), with addresses relative to it. (Zensical resolves a page's
+        addresses from its source file: its front end passes the source's folder.)"""
         up = "../" * page_url.count("/")
         html = []
         for name in self.page:

@@ -54,7 +54,9 @@ class _RunPage(Preprocessor):
         pages = for_config(context.config)
         pages.check_render_key(self.render_key)
         self.state.path = context.page.path
-        self.state.assets = pages.assets.tags(page_url(context.page.path))
+        # addresses relative to the source file's folder: Zensical resolves them from there
+        folder = posixpath.dirname(context.page.path)
+        self.state.assets = pages.assets.tags(f"{folder}/" if folder else "")
         done = pages.render(context.page.path, "\n".join(lines))
         if done is None:
             return lines
