@@ -11,21 +11,17 @@ export default [
   { ignores: [".cache/", ".venv/", "site/", "site.*/", "site-zensical/", "tests/"] },
   js.configs.recommended,
   {
-    // classic scripts of every page (Material's document$ announces each page)
-    files: ["docs/assets/**/*.js"],
+    // ES modules of every page, shipped by the package whose markup they drive (Material's
+    // document$ announces each page), and the editor bundle's entry
+    files: ["docs/assets/**/*.js", "scripts/*/assets/**/*.js", "scripts/*/browser/assets/**/*.js", "scripts/tools/editor/*.js"],
     languageOptions: {
       ecmaVersion: 2022,
-      sourceType: "script",
+      sourceType: "module",
       globals: { ...globals.browser, document$: "readonly", katex: "readonly" },
     },
   },
   {
-    // ES modules: imported on the reader's intent, or the runner's Web Worker
-    files: ["docs/assets/runner-live.js", "docs/assets/exercises-home.js", "scripts/tools/editor/*.js"],
-    languageOptions: { sourceType: "module", globals: globals.browser },
-  },
-  {
-    files: ["docs/assets/runner-worker.js"],
+    files: ["scripts/literate/browser/assets/runner-worker.js"],
     languageOptions: { sourceType: "module", globals: globals.worker },
   },
   { files: ["eslint.config.mjs"], languageOptions: { globals: globals.node } },

@@ -20,19 +20,37 @@ def trace(root):
     return nodes, edges
 
 
-def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
+def node_ids(nodes):
+    """The Graphviz id of each node of a trace: its position, not id(), so that the same graph
+    draws the same SVG. The one definition: the stepper and the other widgets hand these ids
+    (and op_id's, edge_id's) to the browser, which finds the SVG's parts by them."""
+    return [f"v{i}" for i in range(len(nodes))]
+
+
+def op_id(node_id):
+    """The id of the small node of the operation that made the node node_id."""
+    return node_id + "op"
+
+
+def edge_id(input_id, node_id):
+    """The SVG title Graphviz gives the edge from an input into the operation of node_id."""
+    return f"{input_id}->{op_id(node_id)}"
+
+
+def draw_dot(root, rankdir="LR", format="svg", edge_labels=False, stacked=False):
     """A graphviz.Digraph of the graph below root; display it in a notebook or call .render().
 
     With edge_labels=True, each edge into an operation is labelled with the local derivative of
     the operation's result with respect to that input. Once root has a gradient (after
     backward()), the label also shows what the edge carries back: local * the result's grad.
+    With stacked=True, a value's label, data and grad are stacked in one narrow box (a
+    stepper's graph, which must fit a phone's width) instead of side by side.
     """
     if rankdir not in ("LR", "TB", "RL", "BT"):
         raise ValueError(f"rankdir must be one of LR, TB, RL, BT, got {rankdir!r}")
     graphviz = _graphviz()
     nodes, _ = trace(root)
-    # Names come from the position in the trace, not id(), so the same graph draws the same SVG.
-    name = {node: f"v{i}" for i, node in enumerate(nodes)}
+    name = dict(zip(nodes, node_ids(nodes)))
     dot = graphviz.Digraph(
         format=format,
         graph_attr={"rankdir": rankdir, **FONT},
@@ -40,18 +58,17 @@ def draw_dot(root, rankdir="LR", format="svg", edge_labels=False):
         edge_attr=FONT,
     )
     for node in nodes:
-        dot.node(name[node], label=_value_label(node), shape="plain")
+        dot.node(name[node], label=_value_label(node, stacked), shape="plain")
         if node._op:
-            dot.node(
-                name[node] + "op", label=f"<{_escape(node._op)}>", shape="circle", margin="0.02"
-            )
-            dot.edge(name[node] + "op", name[node])
+            op = op_id(name[node])
+            dot.node(op, label=f"<{_escape(node._op)}>", shape="circle", margin="0.02")
+            dot.edge(op, name[node])
             for child, local in zip(node._prev, node._local):
                 if edge_labels:
                     label = _edge_label(local, node.grad, after_backward=root.grad != 0)
-                    dot.edge(name[child], name[node] + "op", label=label, fontsize="12")
+                    dot.edge(name[child], op, label=label, fontsize="12")
                 else:
-                    dot.edge(name[child], name[node] + "op")
+                    dot.edge(name[child], op)
     return dot
 
 
@@ -62,15 +79,16 @@ def _edge_label(local, upstream, after_backward):
     return f"{local:.4g} * {upstream:.4g} = {local * upstream:.4g}"
 
 
-def _value_label(node):
-    """An HTML-like label: one box split into label | data | grad."""
+def _value_label(node, stacked=False):
+    """An HTML-like label: one box split into label | data | grad (stacked: one above the
+    other)."""
     cells = [f"data {node.data:.4f}", f"grad {node.grad:.4f}"]
     if node.label:
         cells.insert(0, node.label)
-    row = "".join(f"<TD>{_escape(cell)}</TD>" for cell in cells)
-    return (
-        f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="4"><TR>{row}</TR></TABLE>>'
-    )
+    cells = [f"<TD>{_escape(cell)}</TD>" for cell in cells]
+    rows = [[cell] for cell in cells] if stacked else [cells]
+    table = "".join("<TR>" + "".join(row) + "</TR>" for row in rows)
+    return f'<<TABLE BORDER="0" CELLBORDER="1" CELLSPACING="0" CELLPADDING="4">{table}</TABLE>>'
 
 
 def _escape(text):

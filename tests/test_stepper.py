@@ -12,6 +12,7 @@ from literate.execute.formatters import mimebundle
 from literate.present.html import output_html
 from literate.results import ItemResult
 from micrograd.engine import Value, topological_order
+from micrograd.viz import node_ids, op_id
 from spelled_out import backward_stepper, visiting_exercise
 from spelled_out.replay import graph_recipe, replay
 from spelled_out.stepper import live_example
@@ -128,6 +129,22 @@ def test_html_holds_the_svg_frames_and_escaped_captions():
     assert data["edgeTitles"] == ["v0->v1op", "v0->v1op"]
     assert "</script><b>" not in html
     assert "<script" not in html  # instant navigation would run a <script> of the content
+
+
+def test_a_built_steppers_ids_are_the_ones_viz_gives_and_name_its_svgs_parts():
+    root = neuron()
+    html = mimebundle(backward_stepper(root))[0]["text/html"]
+    data = payload(html)
+    nodes = topological_order(root)
+    ids = node_ids(nodes)
+    assert data["names"] == ids
+    assert data["opNames"] == [op_id(i) if node._op else None for node, i in zip(nodes, ids)]
+    assert data["frames"][-1]["active"] in ids
+    # what stepper.js looks up is what Graphviz drew: a node's <title> is its id
+    titles = [unescape(t) for t in re.findall(r"<title>([^<]*)</title>", html)]
+    assert set(ids) | {op for op in data["opNames"] if op} <= set(titles)
+    into_ops = [t for t in titles if "->" in t and t.endswith("op")]
+    assert sorted(data["edgeTitles"]) == sorted(into_ops) and len(into_ops) == 9
 
 
 def test_several_graphs_a_labelled_select_and_a_template_each():

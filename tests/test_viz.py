@@ -45,6 +45,18 @@ def test_value_nodes_show_label_data_and_grad_and_ops_sit_between():
     assert "v0 -> v2op" in source and "v2op -> v2" in source
 
 
+def test_stacked_labels_put_label_data_and_grad_one_above_the_other_in_a_narrower_graph():
+    wide, narrow = draw_dot(lecture_graph()), draw_dot(lecture_graph(), stacked=True)
+    values = wide.source.count("<TR>")  # one row a value, each labelled
+    assert values == 7 and narrow.source.count("<TR>") == 3 * values
+    assert texts(narrow.pipe(format="svg").decode()) == texts(wide.pipe(format="svg").decode())
+
+    def width(graph):
+        return float(re.search(r'<svg width="([\d.]+)pt"', graph.pipe(format="svg").decode())[1])
+
+    assert width(narrow) < 0.7 * width(wide)
+
+
 def test_the_same_graph_draws_the_same_svg():
     first = draw_dot(lecture_graph()).pipe(format="svg")
     second = draw_dot(lecture_graph()).pipe(format="svg")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from micrograd.viz import draw_dot
+from micrograd.viz import draw_dot, edge_id, op_id
 from spelled_out.passes import Frame, Trace, formula, num, trace_frames
 from spelled_out.replay import editable_leaves, graph_recipe, swappable
 
@@ -29,7 +29,10 @@ class Example:
 def make_example(title: str, root, rankdir: str = "LR") -> Example:
     recipe = graph_recipe(root)
     trace = trace_frames(root)
-    return Example(title, trace, recipe, draw_dot(root, rankdir=rankdir, edge_labels=True))
+    # each value's label, data and grad stacked: narrow boxes, so that a node and its inputs
+    # fit a phone's width (stepper.js sizes the drawing to the window)
+    graph = draw_dot(root, rankdir=rankdir, edge_labels=True, stacked=True)
+    return Example(title, trace, recipe, graph)
 
 
 def example_data(example: Example) -> dict:
@@ -55,9 +58,13 @@ def example_data(example: Example) -> dict:
     return {
         "title": example.title,
         "summary": f"{root} = {num(nodes[-1].data)}" + (f"; {grads}" if grads else ""),
+        # the graph's ids as micrograd.viz gives them: each node's, its operation's (None for a
+        # leaf), each edge's; stepper.js finds the SVG's parts by these and derives none
         "names": trace.names,
+        "opNames": [op_id(name) if node._op else None for node, name in zip(nodes, trace.names)],
         "edges": [edge_info(c, n, s) for (c, n), s in zip(trace.edges, slots)],
-        "edgeTitles": [f"{trace.names[c]}->{trace.names[n]}op" for c, n in trace.edges],
+        "edgeTitles": [edge_id(trace.names[c], trace.names[n]) for c, n in trace.edges],
+        "edgeInputs": [c for c, _ in trace.edges],  # the node (index) each edge comes from
         "recipe": example.recipe,
         "leaves": leaves,
         "ops": [

@@ -6,7 +6,7 @@
     frames            # two inline SVGs (boundary, loss curve with the frame marked), a slider
 
 Plain Python SVG, no plotting library, so it draws the same at build and in the browser. Every
-frame is in the page; without JavaScript the last one shows, and docs/assets/frames.js makes the
+frame is in the page; without JavaScript the last one shows, and assets/frames.js makes the
 slider (an <input type=range> with a label and aria-valuetext) switch between them.
 """
 

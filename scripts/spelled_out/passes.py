@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from micrograd.engine import topological_order
+from micrograd.viz import node_ids
 
 
 @dataclass
@@ -29,7 +30,7 @@ class Frame:
 @dataclass
 class Trace:
     nodes: list  # the Values, in topological order (draw_dot's v0, v1, ... in the same order)
-    names: list[str]
+    names: list[str]  # draw_dot's node ids (micrograd.viz.node_ids)
     readable: list[str]  # how captions name each node
     edges: list[tuple[int, int]]  # (input, node) per edge into an operation, input order kept
     frames: list[Frame]
@@ -48,7 +49,7 @@ def trace_frames(root) -> Trace:
     """
     nodes = topological_order(root)
     index = {node: i for i, node in enumerate(nodes)}
-    names = [f"v{i}" for i in range(len(nodes))]
+    names = node_ids(nodes)
     # a node's label; else a constant's value (the 2 in 2 * c); else its draw_dot name
     readable = [
         node.label or (f"{node.data:g}" if not node._prev else name)

@@ -1,5 +1,5 @@
 """The forward and backward pass, step by step: a graph whose values, then grads, fill in node by
-node, with what each edge carries (docs/assets/stepper.js drives it).
+node, with what each edge carries (assets/stepper.js drives it).
 
     from spelled_out import backward_stepper
     backward_stepper(L)                                  # as a block's last expression

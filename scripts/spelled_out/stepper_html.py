@@ -1,4 +1,4 @@
-"""The stepper's markup: the graph of the finished pass, and what docs/assets/stepper.js needs.
+"""The stepper's markup: the graph of the finished pass, and what assets/stepper.js needs.
 
     <div class="mg-stepper" data-frames>    the graph, the step controls, the caption
     <div class="mg-stepper-setup" hidden>   right after it: graph select, Forward/Backward pass,

@@ -1,7 +1,7 @@
 """The visiting-order exercise on a page: `visiting_exercise()` as a block's last expression.
 
 The reader picks the order in which the diamond's nodes run their rule (clicking the graph's
-nodes, or with the buttons under it); docs/assets/visiting.js runs that order with the engine in
+nodes, or with the buttons under it); assets/visiting.js runs that order with the engine in
 the page's Python (`spelled_out.visiting.check_order`) and shows the verdict. Without
 JavaScript the page shows the graph and what the exercise would do.
 """
@@ -12,7 +12,7 @@ import html
 import json
 
 from micrograd.engine import topological_order
-from micrograd.viz import draw_dot
+from micrograd.viz import draw_dot, node_ids
 from spelled_out.visiting import diamond
 
 
@@ -29,7 +29,7 @@ class VisitingExercise:
 
     def _repr_html_(self) -> str:
         nodes = topological_order(self.root)
-        names = {node.label: f"v{i}" for i, node in enumerate(nodes) if node.label}
+        names = {node.label: id_ for node, id_ in zip(nodes, node_ids(nodes)) if node.label}
         data = html.escape(json.dumps({"labels": list(names), "names": names}))
         svg = draw_dot(self.root, rankdir=self.rankdir).pipe(format="svg", encoding="utf-8")
         svg = svg[svg.index("<svg") :]

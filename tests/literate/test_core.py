@@ -11,6 +11,7 @@ import pytest
 
 from literate.execute.core import Session
 from tests.core_cases import CASES, PATH, Case, check, run_case
+from tests.literate.test_site_assets import shipped_modules
 
 CORE = Path(__file__).resolve().parents[2] / "scripts/literate/execute/core.py"
 
@@ -55,7 +56,8 @@ def test_a_helper_call_answers_a_dict_with_its_graph_drawn() -> None:
 
 
 def test_no_python_source_lives_in_the_sites_javascript() -> None:
-    assets = Path(__file__).resolve().parents[2] / "docs/assets"
-    for script in assets.glob("*.js"):
-        defs = [line for line in script.read_text().splitlines() if re.match(r"\s*def ", line)]
-        assert defs == [], f"{script.name}: {defs}"
+    modules = shipped_modules()
+    assert "runner-worker.js" in modules
+    for name, text in modules.items():
+        defs = [line for line in text.splitlines() if re.match(r"\s*def ", line)]
+        assert defs == [], f"{name}: {defs}"

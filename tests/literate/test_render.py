@@ -212,6 +212,32 @@ def test_an_svg_with_its_own_class_is_not_given_ours():
     assert plain.startswith('<svg class="lit-graph" style="max-width: 10px"')
 
 
+def test_the_browser_gets_svg_cleaned_by_the_builds_own_cleaner():
+    """runner-worker.js calls inline_result_svgs in Pyodide on every result: the SVG of a live
+    output, of a live stepper's HTML and of a helper's answer comes out as the build's does."""
+    from literate.execute.core import Session
+    from literate.present.svg import inline_result_svgs, inline_svg
+
+    session = Session("page.md")
+    code = 'from micrograd import Value, draw_dot\na = Value(2.0, label="a")\ndraw_dot(a * a)\n'
+    result = session.run_block(code, 1)
+    raw = result["outputs"][0]["data"]["image/svg+xml"]
+    assert raw.startswith("<?xml") and 'width="' in raw[raw.index("<svg") :].split(">")[0]
+    answer = {"value": {"graph": raw, "name": "<svg>not a document</svg> in text"}, "error": None}
+    html_output = {"data": {"text/html": f'<div class="mg-stepper">{raw}</div>'}, "metadata": {}}
+    result["outputs"].append(html_output)
+    cleaned = inline_result_svgs(result, "lit-live7-")
+    svg = cleaned["outputs"][0]["data"]["image/svg+xml"]
+    assert svg == inline_svg(raw, "lit-live7-1-", "lit-graph")  # exactly the build's cleaning
+    assert svg.startswith('<svg class="lit-graph" style="max-width:') and 'id="lit-live7-1-' in svg
+    stepper = cleaned["outputs"][1]["data"]["text/html"]
+    assert '<svg class="lit-graph"' in stepper and "<?xml" not in stepper
+    assert 'id="lit-live7-2-' in stepper
+    inline_result_svgs(answer, "lit-live8-")
+    assert answer["value"]["graph"] == inline_svg(raw, "lit-live8-1-", "lit-graph")
+    assert answer["value"]["name"] == "<svg>not a document</svg> in text"  # text, left alone
+
+
 def test_an_output_that_varies_says_so_under_it_and_in_its_notebook_cell():
     from literate.present.notebook import build_notebook
 

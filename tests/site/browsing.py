@@ -62,9 +62,37 @@ def page_id(path: str) -> str:
     return path.removesuffix("index.html").strip("/") or "home"
 
 
+# What the test server lets a browser keep, as a real host should (README, "Hosting the site"):
+# the vendored runtime (Pyodide, Viz.js, the editor, KaTeX, wheels) changes only when `make`
+# vendors another version, so it is fresh for a day; everything else (pages, the packages'
+# code, the runtime's manifest and packages/, rebuilt with the site) is revalidated on each
+# use, against Last-Modified (a 304 sends no body).
+RUNTIME = "/assets/runtime/"
+KEPT_FOR = 86_400  # seconds
+
+
+def cache_control(path: str) -> str:
+    """The Cache-Control header the test server sends for a URL path."""
+    path = urlsplit(path).path
+    rebuilt = path.startswith(RUNTIME + "packages/") or path == RUNTIME + "manifest.json"
+    if path.startswith(RUNTIME) and not rebuilt:
+        return f"public, max-age={KEPT_FOR}"
+    return "no-cache"
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    log: list[str] | None = None  # "GET /path 200" of every request, when a test asks
+
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        if self.log is not None:
+            self.log.append(f"{self.command} {urlsplit(self.path).path} {int(code)}")
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", cache_control(self.path))
+        super().end_headers()
 
 
 class _QuietServer(http.server.ThreadingHTTPServer):
@@ -76,9 +104,11 @@ class _QuietServer(http.server.ThreadingHTTPServer):
 
 
 @contextmanager
-def serve(root: Path) -> Iterator[str]:
-    """Serve a folder on a free port of 127.0.0.1; yields its base URL (ending in "/")."""
-    handler = functools.partial(_QuietHandler, directory=str(root))
+def serve(root: Path, log: list[str] | None = None) -> Iterator[str]:
+    """Serve a folder on a free port of 127.0.0.1; yields its base URL (ending in "/"). With
+    log, every request is appended to it as it is answered ("GET /path 200")."""
+    handler_class = type("_Handler", (_QuietHandler,), {"log": log})
+    handler = functools.partial(handler_class, directory=str(root))
     server = _QuietServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -1,10 +1,13 @@
 """The execution core's case table (tests/core_cases.py) in Pyodide, in Chromium, through the
-site's own runner-worker.js: each case must pass there too, and say what CPython says."""
+site's own runner-worker.js: each case must pass there too, and say what CPython says. The
+worker hands the page the core's result with its SVG cleaned by present/svg.py (the one SVG
+cleaner): the CPython side goes through the same function."""
 
 from __future__ import annotations
 
 import pytest
 
+from literate.present.svg import inline_result_svgs, inline_svg
 from tests.core_cases import CASES, PATH, check, run_case, summary
 
 BOOT_TIMEOUT = 120_000  # ms: Pyodide on a loaded 2-core machine
@@ -24,8 +27,9 @@ async ([cases, path]) => {
   let id = 0;
   const run = (code, line, raises) =>
     new Promise((resolve) => {
-      answers.set(++id, resolve);
-      worker.postMessage({ id, op: "run", code, path, line, raises });
+      const mine = ++id;
+      answers.set(mine, (result) => resolve({ id: mine, result }));
+      worker.postMessage({ id: mine, op: "run", code, path, line, raises });
     });
   const results = [];
   for (const c of cases) {
@@ -55,6 +59,14 @@ def pyodide_results(browser, site_url) -> list[dict]:
 @pytest.mark.parametrize("index", range(len(CASES)), ids=[case.name for case in CASES])
 def test_core_case_in_pyodide_as_in_cpython(pyodide_results, index) -> None:
     case = CASES[index]
-    result = pyodide_results[index]
-    check(case, result)
-    assert summary(result) == summary(run_case(case))
+    answer = pyodide_results[index]
+    result = answer["result"]
+    # the worker prefixes a result's SVG ids with its request's number
+    cpython = inline_result_svgs(run_case(case), f"lit-live{answer['id']}-")
+    if "svg" in case.expect:  # what the core drew, cleaned: exactly as CPython cleans it
+        shown = result["outputs"][0]["data"]["image/svg+xml"]
+        assert shown == cpython["outputs"][0]["data"]["image/svg+xml"]
+        assert shown == inline_svg(case.expect["svg"], f"lit-live{answer['id']}-1-", "lit-graph")
+    else:
+        check(case, result)
+    assert summary(result) == summary(cpython)

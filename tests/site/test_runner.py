@@ -1,5 +1,5 @@
-"""The in-browser runner (docs/assets/runner.js): edit, run, stop and reset blocks, in Chromium,
-on the built site with every request outside it refused."""
+"""The in-browser runner (scripts/literate/browser/assets/runner.js): edit, run, stop and reset
+blocks, in Chromium, on the built site with every request outside it refused."""
 
 from __future__ import annotations
 
@@ -58,6 +58,31 @@ def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(open_pa
     assert "grad" in live_output(marker).locator("svg").text_content()
     # the first graph block ran too, on the way, and shows the reader's run
     assert live_output(markers.nth(graph_blocks[0])).count() == 1
+    assert not recorder.errors, recorder.errors
+
+
+def test_a_graph_drawn_by_a_run_is_cleaned_and_set_up_like_the_builds(open_page) -> None:
+    """The run's SVG comes cleaned by the build's own cleaner (present/svg.py, in Pyodide), and
+    runner-live.js announces the new output (literate:content), so graphs.js sizes it, with no
+    global between them."""
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    open_editor(page, marker)
+    page.keyboard.press("Control+A")
+    page.keyboard.type(
+        "from micrograd import Value, draw_dot\n"
+        'a = Value(3.0, label="a")\nb = a * a\nb.backward()\ndraw_dot(b)'
+    )
+    page.keyboard.press("Control+Enter")
+    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
+    svg = live_output(marker).locator("svg")
+    assert svg.get_attribute("class") == "lit-graph", svg.get_attribute("class")
+    assert svg.get_attribute("width") is None and "max-width" in svg.get_attribute("style")
+    ids = svg.evaluate("(s) => [...s.querySelectorAll('[id]')].map((e) => e.id)")
+    assert ids and all(i.startswith("lit-live") for i in ids), ids[:5]
+    assert svg.get_attribute("data-sized") == "1"  # graphs.js heard of it
+    assert "grad 6.0000" in svg.text_content()
     assert not recorder.errors, recorder.errors
 
 

@@ -217,6 +217,40 @@ def test_phone_width_and_dark_scheme(path, open_page) -> None:
     assert not recorder.errors, recorder.errors
 
 
+# Each step at phone width: the box of the active node (and its operation) and of the inputs
+# the step's edges come from (Graphviz titles an edge "tail->head"), against the graph's box.
+IN_VIEW_JS = """(root) => {
+  const view = root.querySelector('.mg-stepper-graph').getBoundingClientRect();
+  const node = (id) => [...root.querySelectorAll('g.node > title')]
+    .find((t) => t.textContent === id).parentNode;
+  const inputs = [...root.querySelectorAll('g.edge.mg-hot > title')]
+    .map((t) => node(t.textContent.split('->')[0]));
+  const shown = [...root.querySelectorAll('g.node.mg-active'), ...inputs];
+  const out = shown.map((g) => [g.querySelector('title').textContent, g.getBoundingClientRect()])
+    .filter(([, b]) => b.left < view.left - 1 || b.right > view.right + 1
+      || b.top < view.top - 1 || b.bottom > view.bottom + 1)
+    .map(([id, b]) => `${id} at ${Math.round(b.left)}..${Math.round(b.right)}`);
+  return {step: +root.dataset.step, shown: shown.length, out,
+          view: `${Math.round(view.left)}..${Math.round(view.right)}`};
+}"""
+
+
+@pytest.mark.parametrize("path", [CHAIN_RULE, "neuron/index.html"])
+def test_at_phone_width_each_step_keeps_its_node_and_inputs_in_view(path, open_page) -> None:
+    page, recorder = open_page(path, PHONE)
+    root, _ = first_stepper(page)
+    steps = root.evaluate("(r) => JSON.parse(r.dataset.frames).frames.length")
+    seen, with_inputs = [], 0
+    for _ in range(steps):
+        found = root.evaluate(IN_VIEW_JS)
+        seen.append(found)
+        with_inputs += found["shown"] > 2  # the node, its operation and at least one input
+        root.locator("button[data-step=next]").click()
+    assert with_inputs >= 4, seen
+    assert [s for s in seen if s["out"]] == [], seen
+    assert not recorder.errors, recorder.errors
+
+
 def test_swapping_an_operation_recomputes_with_the_engine(open_page) -> None:
     page, recorder = open_page("neuron/index.html", DESKTOP)
     refuse_outside(page)

@@ -18,6 +18,9 @@ import pytest
 from bs4 import BeautifulSoup
 from filelock import FileLock
 
+from literate.frontends.project import load_plugin_config
+from literate.frontends.site_assets import site_assets
+
 from .browsing import (
     COMPARED,
     DESKTOP,
@@ -130,6 +133,32 @@ def test_both_builds_write_the_same_files_beside_the_pages(
     for name in files:
         assert (zensical_site / name).is_file(), f"the Zensical build has no {name}"
         assert (zensical_site / name).read_bytes() == (built_site / name).read_bytes(), name
+
+
+def shipped(html: str, page: str) -> list[str]:
+    """The site paths of the module scripts and stylesheets a page loads, in order."""
+    tags = BeautifulSoup(html, "html.parser").select(
+        "script[type=module][src], link[rel=stylesheet][href]"
+    )
+    return [urljoin(f"/{page}", tag.get("src") or tag["href"]) for tag in tags]
+
+
+def test_both_builds_ship_the_packages_browser_code_the_same_way(
+    built_site: Path, zensical_site: Path
+) -> None:
+    """site_assets.py's one list: the same files in assets/, the same tags on every page."""
+    config, _ = load_plugin_config(REPO_ROOT)
+    assets = site_assets(config.assets)
+    for name in assets.files:
+        assert (zensical_site / "assets" / name).read_bytes() == (
+            built_site / "assets" / name
+        ).read_bytes(), name
+    wanted = [f"/assets/{name}" for name in assets.page]
+    for path in chapters():
+        pages = [(site / path).read_text(encoding="utf-8") for site in (built_site, zensical_site)]
+        mkdocs, zensical = (shipped(html, path) for html in pages)
+        assert [a for a in mkdocs if a in wanted] == wanted, path
+        assert [a for a in zensical if a in wanted] == wanted, path
 
 
 def test_the_zensical_search_index_holds_no_graph(zensical_site: Path) -> None:

@@ -9,7 +9,8 @@ the code the pages were built with. Nothing here is loaded until a reader presse
     site/assets/runtime/packages/...     micrograd/*.py, spelled_out/*.py as built, the
                                          stand-in for matplotlib (literate/browser/packages),
                                          the execution core (literate/execute/core.py and the
-                                         display code it uses) and the exercise grader
+                                         display code it uses), the exercise grader and
+                                         the SVG cleaner (literate/present/svg.py)
     site/assets/runtime/manifest.json    what the worker loads
 """
 
@@ -35,6 +36,10 @@ SHARED = (
     "execute/__init__.py",
     "execute/core.py",
     "execute/formatters.py",
+    "results.py",
+    "present/__init__.py",
+    "present/outputs.py",
+    "present/svg.py",  # the one SVG cleaner: the browser shows SVG cleaned by it
 )
 
 

@@ -26,6 +26,8 @@ class LiterateConfig(base.Config):
     notebook_downloads = c.Type(bool, default=True)  # a .ipynb of every Markdown page
     # The vendored browser runtime (relative to mkdocs.yml): when set, every block gets Run.
     runtime = c.Optional(c.Type(str))
+    # Modules of browser code shipped with the engine's (site_assets.py): spelled_out.assets.
+    assets = c.ListOfItems(c.Type(str), default=[])
 
 
 def settings_from(config: LiterateConfig, project_root: Path, docs_dir: Path) -> Settings:

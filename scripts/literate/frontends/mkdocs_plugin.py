@@ -29,6 +29,7 @@ from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
 from literate.frontends.page_parts import insert_after_title, notebook_name, tail_page
 from literate.frontends.project import is_notebook
+from literate.frontends.site_assets import AssetError, SiteAssets, site_assets
 from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.parse import Page, ParseError
 from literate.present.browser import page_blocks_html
@@ -52,6 +53,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         self.started = 0.0
         self.runtime: Path | None = None
         self.exercises = ExerciseCatalogue()
+        self.assets: SiteAssets | None = None
 
     def on_config(self, config: Any) -> Any:
         root = Path(config.config_file_path or ".").resolve().parent
@@ -66,12 +68,17 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
                 check_runtime(self.runtime)
             except RuntimeMissing as error:
                 raise PluginError(f"literate: {error}") from None
+        try:
+            self.assets = site_assets(self.config.assets)
+        except AssetError as error:
+            raise PluginError(f"literate: {error}") from None
         self.notebooks = NotebookRenderer(self.build.cache)
         try:
             directories = package_directories(settings)
         except UnknownPackage as error:
             raise PluginError(f"literate: {error}") from None
-        for directory in directories.values():  # `mkdocs serve` rebuilds when one is edited
+        folders = {source.parent for source in self.assets.files.values()}
+        for directory in [*directories.values(), *sorted(folders)]:  # `mkdocs serve` rebuilds
             if str(directory) not in config.watch:
                 config.watch.append(str(directory))
         return config
@@ -173,6 +180,8 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
             if self.config.notebook_downloads:
                 html = insert_after_title(html, download_link_html(notebook_name(page)))
             html = blocks + html
+        if self.assets is not None:
+            html = self.assets.tags(page.url) + html
         html, self.svgs[page.file.src_uri] = stash_svgs(html)
         return html
 
@@ -191,6 +200,8 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         if self.notebooks is not None:
             self.notebooks.write_styles(Path(config.site_dir))
         self.exercises.write(Path(config.site_dir))
+        if self.assets is not None:
+            self.assets.install(Path(config.site_dir))
         if self.runtime is not None and self.build is not None:
             settings = self.build.settings
             install_runtime(

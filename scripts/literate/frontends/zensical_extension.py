@@ -7,9 +7,10 @@ MkDocs plugins, but runs the extensions listed under `markdown_extensions`):
 
 Before Markdown, a page's executable fences and inline values become their code and output
 tokens (as the MkDocs plugin's on_page_markdown does); after Markdown, the tokens become the
-outputs' HTML, the notebook link goes under the title and the block list for the browser's
-runner before the page. The page's path comes from Zensical's rendering context, the one piece
-of Zensical this module reads. What is written beside the pages is zensical_site.py's work.
+outputs' HTML, the notebook link goes under the title, and the block list for the browser's
+runner and the packages' stylesheets and modules (site_assets.py) before the page. The page's
+path comes from Zensical's rendering context, the one piece of Zensical this module reads.
+What is written beside the pages is zensical_site.py's work.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class _PageState:
         self.path = ""
         self.rendered: Rendered | None = None
         self.blocks = ""
+        self.assets = ""  # the packages' stylesheets and modules (site_assets.py)
         self.download = False
         self.document = False  # postprocessors now run on the page, not on a heading's text
 
@@ -52,6 +54,9 @@ class _RunPage(Preprocessor):
         pages = for_config(context.config)
         pages.check_render_key(self.render_key)
         self.state.path = context.page.path
+        # addresses relative to the source file's folder: Zensical resolves them from there
+        folder = posixpath.dirname(context.page.path)
+        self.state.assets = pages.assets.tags(f"{folder}/" if folder else "")
         done = pages.render(context.page.path, "\n".join(lines))
         if done is None:
             return lines
@@ -67,8 +72,10 @@ class _FillPage(Postprocessor):
 
     def run(self, text: str) -> str:
         rendered = self.state.rendered
-        if rendered is None or not self.state.document:
+        if not self.state.document:
             return text
+        if rendered is None:
+            return self.state.assets + text
         try:
             text = rendered.into(text)
         except ValueError as error:
@@ -77,7 +84,7 @@ class _FillPage(Postprocessor):
             name = notebook_file_name(self.state.path)
             href = source_relative(self.state.path, page_url(self.state.path) + name)
             text = insert_after_title(text, download_link_html(name, href=href))
-        return self.state.blocks + text
+        return self.state.assets + self.state.blocks + text
 
 
 class _MarkDocument(Treeprocessor):

@@ -19,6 +19,7 @@ from literate.frontends.exercise_catalogue import ExerciseCatalogue
 from literate.frontends.mkdocs_config import settings_from
 from literate.frontends.page_parts import tail_page
 from literate.frontends.project import is_notebook, load_plugin_config
+from literate.frontends.site_assets import AssetError, site_assets
 from literate.parse import Page, ParseError
 from literate.present.browser import page_blocks_html
 from literate.present.html import Rendered, render_markdown
@@ -53,6 +54,10 @@ class SitePages:
                 check_runtime(self.runtime)
             except RuntimeMissing as error:
                 raise LiterateError(f"literate: {error}") from None
+        try:
+            self.assets = site_assets(config.assets)
+        except AssetError as error:
+            raise LiterateError(f"literate: {error}") from None
         self.build = Build(settings)
         self.key: str | None = None  # the render key, once asked for
         self.titles = nav_titles(nav or [])  # docs-relative path -> navigation title

@@ -1,7 +1,8 @@
 """What the MkDocs plugin writes beside the pages, written into a Zensical build's site once it
-is done: the browser runtime with this build's packages, `assets/exercises.json` and each
-page's notebook download; and the Python files under docs/ that pages link to (the build-along
-steps), which MkDocs copies as it copies any file and Zensical leaves out.
+is done: the packages' browser code (site_assets.py), the browser runtime with this build's
+packages, `assets/exercises.json` and each page's notebook download; and the Python files
+under docs/ that pages link to (the build-along steps), which MkDocs copies as it copies any
+file and Zensical leaves out.
 
 Not at render time: Zensical keeps rendered pages in its own cache and, on the next build,
 renders only the pages that changed while it deletes every file of the site it did not write
@@ -31,6 +32,7 @@ def write_site_files(pages: SitePages, site_dir: Path) -> None:
     settings = pages.build.settings
     if pages.runtime is not None:
         install_runtime(pages.runtime, settings.packages, settings.project_root, site_dir)
+    pages.assets.install(site_dir)
     catalogue = ExerciseCatalogue()
     catalogue.order = list(pages.titles)
     for relative, page in pages.pages.items():

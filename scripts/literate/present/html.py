@@ -16,14 +16,13 @@ from literate.parse.page import Block, Inline, Page, split_lines
 from literate.present.browser import mark_build_only
 from literate.present.graph_text import graph_text_html
 from literate.present.inline import is_heading, literal_value, value_span
-from literate.present.outputs import cut, kind, pick, raised_line
+from literate.present.outputs import cut, pick, raised_line
 from literate.present.practice import answer_form_html, exercise_entry, exercise_markdown
-from literate.present.svg import inline_svg, inline_svgs_in_html
+from literate.present.svg import inline_svg, inline_svgs_in_html, svg_class
 from literate.results import ItemResult, Output
 
 # What the site shows of a mimebundle, best first.
 PRIORITY = ("text/html", "image/svg+xml", "image/png", "text/plain")
-SVG_CLASSES = {"graph": "lit-graph", "figure": "lit-figure"}
 
 
 @dataclass
@@ -204,11 +203,11 @@ def _one_output(output: Output, ids: SvgIds) -> str:
         return answer_form_html(output["data"][ANSWER_MIME], ids.next_prefix())
     mime = pick(output, PRIORITY)
     data = output["data"][mime]
-    svg_class = SVG_CLASSES.get(kind(output), "lit-graph")
+    css_class = svg_class(output)
     if mime == "image/svg+xml":  # a drawn graph also as text, for screen readers
-        return _display(inline_svg(data, ids.next_prefix(), svg_class)) + graph_text_html(data)
+        return _display(inline_svg(data, ids.next_prefix(), css_class)) + graph_text_html(data)
     if mime == "text/html":
-        return _display(inline_svgs_in_html(data, ids.next_prefix, svg_class))
+        return _display(inline_svgs_in_html(data, ids.next_prefix, css_class))
     if mime == "image/png":
         alt = html.escape(output["data"].get("text/plain", "image"), quote=True)
         return _display(f'<img src="data:image/png;base64,{data}" alt="{alt}">')

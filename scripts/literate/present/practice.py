@@ -2,9 +2,9 @@
 
 An exercise becomes its starter code (a fence the reader edits), a collapsed hint, a collapsed
 solution and a feedback line; the marker before them carries what the browser needs to grade
-(docs/assets/exercises.js). Without JavaScript the reader still has the code, the hint and the
+(browser/assets/exercises.js). Without JavaScript the reader still has the code, the hint and the
 solution. An answer becomes a small form whose spec, computed at build, the browser checks
-the reader's answer against (docs/assets/answers.js).
+the reader's answer against (browser/assets/answers.js).
 """
 
 from __future__ import annotations

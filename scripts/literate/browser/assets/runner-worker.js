@@ -21,6 +21,7 @@ const runtime = new URL("runtime/", self.location.href);
 const FLUSH_MS = 50;
 let session = null;
 let flushStdout = null;
+let cleanSvgs = null; // literate.present.svg.inline_result_svgs, once Python is up
 
 async function loadViz() {
   const module = await import(new URL("viz/viz.js", runtime).href);
@@ -85,6 +86,8 @@ async function boot() {
   const [pyodide, viz] = await Promise.all([loadPython(manifest), loadViz()]);
   const renderDot = (source) => viz.renderString(source, { format: "svg" });
   session = pyodide.pyimport("literate.execute.core").Session("", renderDot);
+  // the build's own SVG cleaner (present/svg.py): the page receives SVG ready to show
+  cleanSvgs = pyodide.pyimport("literate.present.svg").inline_result_svgs;
   const sys = pyodide.pyimport("sys");
   flushStdout = () => {
     sys.stdout.flush();
@@ -162,7 +165,10 @@ self.onmessage = async ({ data }) => {
     } else {
       proxy = session.run_block(data.code, data.line, data.raises || undefined, data.path);
     }
-    result = answer(proxy);
+    // ids prefixed by the request's number (unique in the page's visit): no clash between runs
+    const cleaned = cleanSvgs(proxy, `lit-live${data.id}-`);
+    proxy.destroy();
+    result = answer(cleaned);
   } catch (error) {
     crashed = error instanceof Error ? `${error.name}: ${error.message.split("\n")[0]}` : error;
     result = crashResult(crashed);

@@ -3,6 +3,8 @@
 // below, which runner.js gives its PageRunner when this module arrives, before any run), a
 // block's live output, SVG drawn in the browser, and the prose's numbers recomputed after the
 // reader's runs.
+import { announce } from "./content.js";
+
 const SHOWN_LINES = 500; // printed lines shown per block; the rest one click away
 const KEPT_CHARS = 4_000_000; // printed text kept per block (a flood is counted, not kept)
 
@@ -102,9 +104,9 @@ export class OutputBox {
     }
     for (const output of result.outputs || []) this.showOutput(output);
     if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
-    // what scrolls sideways gets the built outputs' handling: a tab stop, a name, graphs
-    // opened at their output with the full-size button (graphs.js)
-    if (window.literateMarkScrollable) window.literateMarkScrollable();
+    // set up as the built outputs are (graphs.js: sizes, scrolling, the full-size button;
+    // and any widget or maths in an HTML display)
+    if (this.element) announce(this.element);
   }
 
   showOutput(output) {
@@ -115,18 +117,16 @@ export class OutputBox {
     }
     if (this.view.block.quiet || !output.data) return;
     const data = output.data;
-    const kind = ((output.metadata || {}).literate || {}).kind;
     if (data["text/html"] === undefined && data["image/svg+xml"] === undefined) {
       this.append("lit-result", data["text/plain"] || "");
       return;
     }
     const box = document.createElement("div");
     box.className = "lit-display";
+    // HTML or SVG, its SVG cleaned in the worker as the build's is (present/svg.py)
     if (data["text/html"] !== undefined) box.innerHTML = data["text/html"];
-    else box.append(svgElement(data["image/svg+xml"], kind === "figure" ? "lit-figure" : "lit-graph"));
+    else box.append(svgElement(data["image/svg+xml"]));
     this.container().append(box);
-    const svg = box.querySelector("svg");
-    if (svg && window.literateSizeGraph) window.literateSizeGraph(svg);
   }
 }
 
@@ -139,31 +139,12 @@ function pre(className, text) {
   return element;
 }
 
-// An SVG drawn in the browser, cleaned and sized as the build's (present/svg.py): no prolog,
-// ids prefixed so that graphs on one page cannot clash, scalable, its natural width kept as
-// max-width so that graphs.js can keep its text legible.
-let svgsDrawn = 0;
-
-export function svgElement(markup, cssClass) {
-  const prefix = `lit-live${++svgsDrawn}-`;
-  const cleaned = markup
-    .slice(markup.indexOf("<svg"))
-    .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/\bid="([^"]+)"/g, `id="${prefix}$1"`)
-    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}$1)`)
-    .replace(/href="#([^"]+)"/g, `href="#${prefix}$1"`);
+// An SVG from the worker as an element: cleaned already, by the build's own cleaner
+// (present/svg.py, run in Pyodide by runner-worker.js), so nothing here edits it.
+export function svgElement(markup) {
   const holder = document.createElement("div");
-  holder.innerHTML = cleaned;
-  const svg = holder.querySelector("svg");
-  svg.classList.add(cssClass);
-  const width = svg.getAttribute("width");
-  if (!svg.getAttribute("viewBox") && width && svg.getAttribute("height")) {
-    svg.setAttribute("viewBox", `0 0 ${parseFloat(width)} ${parseFloat(svg.getAttribute("height"))}`);
-  }
-  svg.removeAttribute("width");
-  svg.removeAttribute("height");
-  if (width) svg.style.maxWidth = /^[\d.]+$/.test(width) ? `${width}px` : width;
-  return svg;
+  holder.innerHTML = markup;
+  return holder.querySelector("svg");
 }
 
 // The prose's numbers that the build computed (`{python} expr`, shown as

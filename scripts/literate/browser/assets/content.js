@@ -1,0 +1,27 @@
+// New content, for the modules that set up what is in it (graphs, the stepper, maths, ...):
+// each page (Material's document$ announces every page, instant navigation included; without
+// Material, the one page) and output inserted later, such as a run's graph or a live stepper,
+// which the module that inserts it announces by dispatching CONTENT on the inserted element.
+export const CONTENT = "literate:content";
+
+export function announce(element) {
+  element.dispatchEvent(new CustomEvent(CONTENT, { bubbles: true }));
+}
+
+// setUp() once for each page shown.
+export function onPage(setUp) {
+  if (typeof document$ !== "undefined") document$.subscribe(() => setUp());
+  else setUp(); // a module runs once the document is parsed
+}
+
+// setUp(root) for each page (root: document) and each piece of content announced later.
+export function onContent(setUp) {
+  document.addEventListener(CONTENT, (event) => setUp(event.target));
+  onPage(() => setUp(document));
+}
+
+// The elements of root matching selector, root itself included.
+export function within(root, selector) {
+  const found = [...root.querySelectorAll(selector)];
+  return root.matches && root.matches(selector) ? [root, ...found] : found;
+}

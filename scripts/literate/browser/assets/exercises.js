@@ -1,0 +1,211 @@
+// Exercises graded in the page. The build renders each exercise as a marker
+// <div class="lit-exercise" data-lit-block="N">, its starter code, a collapsed hint and a
+// collapsed solution (present/practice.py). Here the starter becomes an editor with Check,
+// Reset and "Load the solution"; Check runs the exercise's hidden check on the reader's code in
+// the page's Python (runner.js, literate/exercise.py) and says what is wrong, or what the
+// reader just proved. Solved exercises are kept in localStorage, shown at the end of the
+// chapter and, from assets/exercises.json, on the home page.
+import { CodeEditor } from "./code-editor.js";
+import { onPage } from "./content.js";
+import { runner } from "./runner.js";
+import { escapeHtml } from "./text.js";
+import { CLEARED, work } from "./work.js";
+
+const STORE = "literate-solved-exercises";
+let views = []; // the exercises of the page on screen
+
+function solved() {
+  try {
+    return JSON.parse(localStorage.getItem(STORE)) || {};
+  } catch (error) {
+    return {};
+  }
+}
+
+function markSolved(id) {
+  const all = solved();
+  all[id] = all[id] || new Date().toISOString();
+  try {
+    localStorage.setItem(STORE, JSON.stringify(all));
+  } catch (error) {
+    // private mode or full storage: the page still grades, it just cannot remember
+  }
+}
+
+function setUp() {
+  const list = document.querySelector(".lit-blocks[data-lit-page]");
+  const blocks = list ? JSON.parse(list.dataset.litPage).blocks : [];
+  views = [];
+  document.querySelectorAll(".lit-exercise[data-lit-block]").forEach((marker) => {
+    const block = blocks[Number(marker.dataset.litBlock)];
+    if (block && block.exercise) {
+      views.push(new ExerciseView(marker, Number(marker.dataset.litBlock), block.exercise));
+    }
+  });
+  const progress = views.length ? new PageProgress(views) : null;
+  views.forEach((view) => (view.progress = progress));
+  showSiteProgress();
+}
+
+class ExerciseView {
+  constructor(marker, index, exercise) {
+    this.index = index;
+    this.exercise = exercise;
+    this.codeBlock = marker.nextElementSibling;
+    this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
+    if (!this.codeElement) return;
+    this.starter = this.codeElement.textContent.replace(/\n$/, "") + "\n";
+    const id = `lit-exercise-${index}`;
+    marker.innerHTML =
+      `<div class="lit-toolbar" role="group" aria-label="Exercise: ${escapeHtml(exercise.title)}">` +
+      '<button type="button" class="lit-check-button">Check</button>' +
+      '<button type="button" class="lit-reset-button">Reset</button>' +
+      '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
+      `<span class="lit-hint" id="${id}-help"></span></div>`;
+    this.feedback = document.createElement("div");
+    this.feedback.className = "lit-feedback";
+    this.feedback.setAttribute("role", "status");
+    this.feedback.setAttribute("aria-live", "polite");
+    this.codeBlock.after(this.feedback);
+    this.checkButton = marker.querySelector(".lit-check-button");
+    this.checkButton.addEventListener("click", () => this.check());
+    this.checkButton.addEventListener("pointerenter", () => runner.warm());
+    marker.querySelector(".lit-reset-button").addEventListener("click", () => this.reset());
+    this.editor = new CodeEditor(this.codeElement, {
+      firstLine: exercise.starter_line,
+      label: `Your code: ${exercise.title}`,
+      hint: marker.querySelector(".lit-hint"),
+      onRun: () => this.check(),
+      onChange: () => this.keep(),
+      onFocus: () => runner.warm(),
+    });
+    this.yoursBadge = marker.querySelector(".lit-yours");
+    this.workKey = work.key("exercise", index, this.starter);
+    const kept = work.get(this.workKey);
+    if (kept !== undefined && kept !== this.starter) this.setCode(kept);
+    this.yoursBadge.hidden = this.code() === this.starter;
+    this.addLoadButton();
+    if (solved()[exercise.id]) this.say("solved", "Solved before on this device.");
+  }
+
+  addLoadButton() {
+    let details = this.feedback.nextElementSibling;
+    while (details && !details.classList.contains("lit-solution")) {
+      details = details.nextElementSibling;
+    }
+    if (!details) return;
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "lit-load-button md-button";
+    button.textContent = "Load the solution into the editor";
+    button.addEventListener("click", () => {
+      this.setCode(this.exercise.solution);
+      this.say("", "The solution is in the editor: press Check to run it.");
+      this.editor.focus();
+    });
+    details.append(button);
+  }
+
+  code() {
+    return this.editor.code();
+  }
+
+  setCode(text) {
+    this.editor.setCode(text);
+    this.keep();
+  }
+
+  // The reader's code kept on this device (until Reset), marked as theirs.
+  keep() {
+    const yours = this.code() !== this.starter;
+    this.yoursBadge.hidden = !yours;
+    work.set(this.workKey, yours ? this.code() : null);
+  }
+
+  reset() {
+    this.editor.reset(this.starter);
+    this.keep();
+    this.say("", "Reset to the starter code.");
+  }
+
+  async check() {
+    this.checkButton.disabled = true;
+    const starting = runner.starting((text) => this.say("", text));
+    this.say("", runner.started() ? "Checking…" : starting.text);
+    try {
+      const result = await runner.grade(this.index, this.code());
+      const printed = (result.streams || []).map((s) => s.text).join("");
+      if (result.earlier) {
+        this.say("failed", result.earlier);
+      } else if (!result.grade) {
+        this.say("failed", `The check could not run: ${result.error ? result.error.message : "no result"}`);
+      } else if (result.grade.passed) {
+        markSolved(this.exercise.id);
+        this.say("solved", `Solved. ${this.exercise.success}`, printed);
+        if (this.progress) this.progress.update();
+      } else {
+        this.say("failed", `Not yet. ${result.grade.message}`, printed);
+      }
+    } catch (error) {
+      this.say("failed", `Could not check: ${error.message}`);
+    } finally {
+      starting.stop();
+      this.checkButton.disabled = false;
+    }
+  }
+
+  say(state, text, printed = "") {
+    this.feedback.className = `lit-feedback ${state ? `lit-${state}` : ""}`;
+    this.feedback.textContent = text;
+    if (printed) {
+      const pre = document.createElement("pre");
+      pre.textContent = printed;
+      pre.setAttribute("aria-label", "What your code printed");
+      this.feedback.append(pre);
+    }
+  }
+}
+
+// "2 of 3 exercises solved" at the end of the chapter, with a link to each.
+class PageProgress {
+  constructor(views) {
+    this.views = views;
+    this.box = document.createElement("aside");
+    this.box.className = "lit-progress admonition";
+    this.box.setAttribute("aria-label", "Your progress on this page");
+    const article = document.querySelector("article") || document.body;
+    article.append(this.box);
+    this.update();
+  }
+
+  update() {
+    const done = solved();
+    const count = this.views.filter((view) => done[view.exercise.id]).length;
+    const items = this.views
+      .map((view) => {
+        const mark = done[view.exercise.id] ? "solved" : "not solved yet";
+        return `<li><a href="#exercise-${view.exercise.id}">${escapeHtml(view.exercise.title)}</a>: ${mark}</li>`;
+      })
+      .join("");
+    this.box.innerHTML =
+      `<p class="admonition-title">Exercises on this page: ${count} of ${this.views.length} ` +
+      `solved</p><ul>${items}</ul>`;
+  }
+}
+
+// The home page's table of every chapter's exercises: only there, so fetched only there.
+function showSiteProgress() {
+  const box = document.querySelector(".lit-progress-all");
+  if (!box) return;
+  import("./exercises-home.js").then(
+    (module) => module.showSiteProgress(box, solved(), escapeHtml),
+    (error) => (box.textContent = `Your progress could not be read: ${error.message}`),
+  );
+}
+
+// "Forget my edits on this page" (runner.js): the starters back.
+document.addEventListener(CLEARED, () => {
+  views.forEach((view) => view.editor && view.reset());
+});
+
+onPage(setUp);

@@ -1,0 +1,114 @@
+// Graph SVGs scale down to the content width (scripts/literate/present/svg.py keeps their natural width as
+// max-width). A wide graph would shrink until its text is unreadable, so it never goes below
+// 60% of its natural size: the .lit-display container scrolls sideways instead. A graph shown
+// smaller than its natural size gets a bar under it that says so and opens it full size in a
+// dialog (a button: keyboard too; Escape or Close puts it back).
+import { onContent, within } from "./content.js";
+
+const SMALLEST = 0.6;
+
+// The width (px) a graph is drawn at, kept by present/svg.py as its max-width.
+export function naturalWidth(svg) {
+  const width = svg.style.maxWidth; // e.g. "812pt"
+  const value = parseFloat(width);
+  return width.endsWith("pt") ? (value * 4) / 3 : value;
+}
+
+export function sizeGraph(svg) {
+  if (svg.dataset.sized) return;
+  svg.dataset.sized = "1";
+  const natural = naturalWidth(svg);
+  if (!natural) return;
+  // a stepper shows its whole graph, so that the active node is always in view
+  if (!svg.closest(".mg-stepper")) svg.style.minWidth = `${Math.round(natural * SMALLEST)}px`;
+  if (!svg.closest(".mg-stepper, .mg-visiting")) svg.dataset.litNatural = String(natural);
+}
+
+// The bar under a graph shown smaller than its natural size: a note and the full-size button.
+function updateZoomBar(svg) {
+  const box = svg.closest(".lit-display");
+  if (!box || !svg.dataset.litNatural) return;
+  const natural = Number(svg.dataset.litNatural);
+  const reduced = svg.getBoundingClientRect().width < natural - 2;
+  let bar = box.nextElementSibling;
+  if (!bar || !bar.classList.contains("lit-zoom-bar")) {
+    if (!reduced) return;
+    bar = document.createElement("p");
+    bar.className = "lit-zoom-bar";
+    bar.innerHTML = '<span></span> <button type="button">Open it full size</button>';
+    bar.querySelector("button").addEventListener("click", () => openFullSize(svg));
+    box.after(bar);
+  }
+  bar.hidden = !reduced;
+  bar.querySelector("span").textContent =
+    box.scrollWidth > box.clientWidth + 1
+      ? "Wider than the page: scroll the picture sideways, or"
+      : "Shown smaller than its natural size:";
+}
+
+// The picture itself moves into a modal dialog and back (no copy: ids stay unique).
+function openFullSize(svg) {
+  const home = svg.parentElement;
+  const placeholder = document.createComment("full-size view");
+  home.insertBefore(placeholder, svg);
+  const dialog = document.createElement("dialog");
+  dialog.className = "lit-zoom";
+  dialog.setAttribute("aria-label", "The picture at full size");
+  dialog.innerHTML =
+    '<form method="dialog"><button type="submit">Close (Esc)</button></form><div class="lit-zoom-body"></div>';
+  const body = dialog.querySelector(".lit-zoom-body");
+  const width = svg.style.width;
+  svg.style.width = `${svg.dataset.litNatural}px`;
+  body.append(svg);
+  document.body.append(dialog);
+  dialog.addEventListener("close", () => {
+    svg.style.width = width;
+    placeholder.replaceWith(svg);
+    dialog.remove();
+    updateZoomBar(svg);
+  });
+  dialog.showModal();
+}
+
+// A box that scrolls sideways must be reachable by keyboard (WCAG 2.1.1): it gets a tab stop
+// and a name saying so; a box that fits again loses them.
+const SCROLLERS =
+  ".lit-display, .lit-output pre > code, .jupyter-wrapper .highlight-ipynb, .arithmatex, .md-typeset__scrollwrap";
+
+const KINDS = [
+  ["Equation", (box) => box.classList.contains("arithmatex")],
+  ["Table", (box) => box.classList.contains("md-typeset__scrollwrap")],
+  ["Figure", (box) => box.querySelector("svg")],
+  ["Output", (box) => box.closest(".lit-output")],
+  ["Code", () => true],
+];
+
+export function markScrollable() {
+  document.querySelectorAll("svg[data-lit-natural]").forEach(updateZoomBar);
+  document.querySelectorAll(SCROLLERS).forEach((box) => {
+    const scrolls = box.scrollWidth > box.clientWidth + 1;
+    if (scrolls && !box.hasAttribute("tabindex")) {
+      const what = KINDS.find(([, test]) => test(box))[0];
+      // a graph (drawn left to right) opens with its output, where backward starts, in view
+      // (widgets such as the stepper lay out their own rows: left as they are)
+      const graph = box.querySelector("svg.lit-graph") && !box.querySelector(".mg-stepper, .mg-visiting");
+      if (what === "Figure" && graph) box.scrollLeft = box.scrollWidth;
+      box.setAttribute("tabindex", "0");
+      box.setAttribute("role", "region");
+      box.setAttribute("aria-label", `${what}, scrolls sideways`);
+      box.dataset.litScrolls = "1";
+    } else if (!scrolls && box.dataset.litScrolls) {
+      ["tabindex", "role", "aria-label", "data-lit-scrolls"].forEach((a) => box.removeAttribute(a));
+    }
+  });
+}
+// the build's graphs, and those drawn later (a run's output, a stepper's recomputed graph)
+onContent((root) => {
+  within(root, ".lit-display svg.lit-graph, .mg-stepper-graph svg.lit-graph").forEach(sizeGraph);
+  markScrollable();
+});
+let resizing = null;
+window.addEventListener("resize", () => {
+  clearTimeout(resizing);
+  resizing = setTimeout(markScrollable, 200);
+});

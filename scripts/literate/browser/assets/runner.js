@@ -1,0 +1,418 @@
+// Run it yourself: every executable block of a page can be edited and run in the browser, in a
+// Web Worker running this site's own micrograd and the build's own execution core
+// (runner-worker.js). Nothing of the runtime is downloaded with the page: Python starts on the
+// reader's intent (focus in an editor, the pointer on Run), the editor (CodeMirror,
+// runtime/editor) when the reader first reaches for a block's code.
+//
+// The build marks each shown block with <div class="lit-run" data-lit-block="N"> (its code
+// follows, then its output) and lists all of the page's blocks, typed by the parser (kind:
+// code, setup, exercise, answer), in <div class="lit-blocks" data-lit-page="{path, blocks}">.
+// Blocks share one namespace in page order, as at build: running a block first runs the
+// blocks above it that have not run yet.
+//
+// The page is a notebook the reader can see: each block says whether it ran in this visit,
+// changed since it ran, or is stale because a block above changed; Run all and Restart act on
+// the page; Reset restores a block's code, output and state (it and every later block are
+// marked not run, and the next run replays the page in a fresh Python). Printed text is drawn
+// at most once a frame and capped per block; Stop ends the worker, whatever it is doing.
+//
+// For other modules (exercises, the stepper) it exports `runner`: runner.run(code, {line, path})
+// runs code in the page's worker and resolves to the core's {outputs, error} with the streams;
+// runner.call(module, name, args) resolves to a helper's {value, error}; runner.grade(index,
+// attempt) grades an exercise and resolves to {grade: {passed, message}, streams}.
+import { CodeEditor } from "./code-editor.js";
+import { onPage } from "./content.js";
+import { escapeHtml } from "./text.js";
+import { CLEARED, work } from "./work.js";
+
+const workerUrl = new URL("runner-worker.js", import.meta.url);
+// What only a run needs (live output, drawn SVG, prose numbers): fetched on intent, with Python.
+const liveUrl = new URL("runner-live.js", import.meta.url);
+let live = null;
+let liveModule = null;
+function loadLive() {
+  if (liveModule) return liveModule;
+  const sheet = document.createElement("link");
+  sheet.rel = "stylesheet";
+  sheet.href = new URL("runner-live.css", import.meta.url).href;
+  document.head.append(sheet);
+  liveModule = import(liveUrl.href).then((module) => {
+    Object.assign(PageRunner.prototype, module.runnerMethods); // run, runOne, after, ...
+    live = module;
+  });
+  return liveModule;
+}
+const STATES = {
+  "not-run": "Not run yet",
+  ran: "Ran",
+  changed: "Changed since it ran",
+  stale: "Stale: a block above changed since this ran",
+};
+let page = null; // the state of the page on screen
+
+function setUpPage() {
+  if (page) page.stop();
+  const list = document.querySelector(".lit-blocks[data-lit-page]");
+  page = list ? new PageRunner(JSON.parse(list.dataset.litPage)) : null;
+}
+
+const runsInPage = (block) => block.browser && (block.kind === "code" || block.kind === "setup");
+
+class PageRunner {
+  constructor(data) {
+    this.path = data.path;
+    this.blocks = data.blocks.map((block, index) => ({ ...block, index, ranSeq: null }));
+    this.worker = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.seq = 0; // counts runs, to tell which block ran after which
+    this.dirty = false; // Python holds effects of blocks now marked not run
+    this.busy = Promise.resolve();
+    this.views = [];
+    this.watchers = new Set();
+    document.querySelectorAll(".lit-run[data-lit-block]").forEach((marker) => {
+      const block = this.blocks[Number(marker.dataset.litBlock)];
+      if (block) this.views.push(new BlockView(this, block, marker));
+    });
+    const first = this.views.find((view) => view.block.browser && view.codeElement);
+    if (first) this.bar = new PageBar(this, first.marker);
+    this.valuesData = data.values || [];
+    this.values = null;
+    this.refresh();
+  }
+
+  // Start Python (on the reader's intent: focus in an editor, the pointer on a Run button,
+  // or a run); its download's progress goes to every watcher (what says "Starting...").
+  startWorker() {
+    if (this.worker) return;
+    loadLive().catch(() => {});
+    this.worker = new Worker(workerUrl, { type: "module" });
+    this.booted = false;
+    this.ready = new Promise((resolve, reject) => {
+      this.worker.onmessage = ({ data }) => {
+        if (data.type === "ready") {
+          this.booted = true;
+          resolve(data.ms);
+        } else if (data.type === "failed") reject(new Error(data.error));
+        else if (!live) return; // progress before runner-live.js arrived: not worth saying
+        else if (data.type === "progress") this.progress(data);
+        else this.receive(data);
+      };
+      this.worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
+    });
+    this.ready.catch(() => {}); // said by the run that waits for it
+  }
+
+  // What to say while a run waits for Python; watch(text) hears the download's progress
+  // until the returned function is called.
+  starting(watch) {
+    if (this.booted) return { text: "Running…", stop: () => {} };
+    this.watchers.add(watch);
+    return {
+      text: this.download || "Starting Python in your browser…",
+      stop: () => this.watchers.delete(watch),
+    };
+  }
+
+  // Send one request to the worker (started on first use); resolves to {result, ms, streams}.
+  request(message, onStream = null) {
+    this.startWorker();
+    const id = this.nextId++;
+    return Promise.all([this.ready, loadLive()]).then(
+      () =>
+        new Promise((resolve, reject) => {
+          this.pending.set(id, { resolve, reject, onStream, streams: [] });
+          this.worker.postMessage({ id, ...message });
+        }),
+    );
+  }
+
+  // Run one block after the blocks above it that have not run yet; one run at a time.
+  runBlock(view) {
+    return loadLive().then(() => this.after(view.block.index, () => this.runOne(view.block)));
+  }
+
+  // A fresh Python: the worker ends (even mid-run); every block is marked not run.
+  restart(announce = true) {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    this.booted = false;
+    this.download = null;
+    for (const call of this.pending.values()) call.reject(new Error("stopped"));
+    this.pending.clear();
+    this.blocks.forEach((block) => (block.ranSeq = null));
+    this.dirty = false;
+    if (this.values) this.values.restore(-1);
+    this.refresh();
+    if (announce && this.bar) this.bar.say("Python restarted: every block is marked not run.");
+  }
+
+  stop() {
+    this.restart(false);
+    this.busy = Promise.resolve();
+  }
+
+  // Reset of a block: it and every later block are not run; their effects stay in Python
+  // until the next run, which starts a fresh one.
+  unrun(index) {
+    for (const block of this.blocks.slice(index)) {
+      if (block.ranSeq !== null) this.dirty = true;
+      block.ranSeq = null;
+    }
+    if (this.values) this.values.restore(index);
+    this.refresh();
+  }
+
+  state(block) {
+    if (block.ranSeq === null) return "not-run";
+    if (block.view && block.view.code() !== block.ranCode) return "changed";
+    const above = this.blocks.slice(0, block.index).filter(runsInPage);
+    const moved = above.some(
+      (b) => b.ranSeq === null || b.ranSeq > block.ranSeq || (b.view && b.view.code() !== b.ranCode),
+    );
+    return moved ? "stale" : "ran";
+  }
+
+  refresh() {
+    let edited = false; // a block above (or this one) is not the page's code
+    for (const view of this.views) {
+      view.showState(this.state(view.block));
+      edited = edited || Boolean(view.editor && view.edited());
+      if (view.builtOutput) view.builtOutput.classList.toggle("lit-builds", edited);
+    }
+  }
+}
+
+// Run all and Restart, before the page's first runnable block.
+class PageBar {
+  constructor(runner, before) {
+    this.runner = runner;
+    const bar = document.createElement("div");
+    bar.className = "lit-toolbar lit-page-bar";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "Python of this page");
+    bar.innerHTML =
+      '<button type="button" class="lit-run-all-button">Run all</button>' +
+      '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
+      '<button type="button" class="lit-restart-button">Restart</button>' +
+      '<button type="button" class="lit-forget-button">Forget my edits on this page</button>' +
+      '<span class="lit-page-status" role="status" aria-live="polite"></span>';
+    before.before(bar);
+    this.status = bar.querySelector(".lit-page-status");
+    this.runAllButton = bar.querySelector(".lit-run-all-button");
+    this.runAllButton.addEventListener("click", () => this.runAll());
+    this.runAllButton.addEventListener("pointerenter", () => runner.startWorker());
+    this.stopButton = bar.querySelector(".lit-stop-button");
+    this.stopButton.addEventListener("click", () => {
+      runner.stop();
+      this.say("Python stopped: every block is marked not run.");
+    });
+    bar.querySelector(".lit-restart-button").addEventListener("click", () => runner.restart());
+    bar.querySelector(".lit-forget-button").addEventListener("click", () => this.forget());
+  }
+
+  // Every edited block, exercise and answer of the page back to the page's own.
+  forget() {
+    if (!confirm("Forget every edit and answer of yours on this page?")) return;
+    for (const view of this.runner.views) if (view.editor && view.edited()) view.onReset();
+    try {
+      localStorage.removeItem(work.name());
+    } catch (error) {
+      // nothing was kept
+    }
+    document.dispatchEvent(new Event(CLEARED));
+    this.say("Your edits and answers on this page are forgotten; the page's own are back.");
+  }
+
+  say(text) {
+    this.status.textContent = text;
+  }
+
+  async runAll() {
+    this.runAllButton.disabled = true;
+    this.stopButton.hidden = false;
+    const starting = this.runner.starting((text) => this.say(text));
+    this.say(this.runner.booted ? "Running every block…" : starting.text);
+    try {
+      await loadLive();
+      const result = await this.runner.runAll();
+      if (result.earlier) this.say(result.earlier);
+      else if (result.failed) this.say("Stopped at a block with an error; see its output.");
+      else this.say("Ran every block of the page.");
+    } catch (error) {
+      this.say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
+    } finally {
+      starting.stop();
+      this.runAllButton.disabled = false;
+      this.stopButton.hidden = true;
+    }
+  }
+}
+
+class BlockView {
+  constructor(runner, block, marker) {
+    this.runner = runner;
+    this.block = block;
+    block.view = this;
+    this.marker = marker;
+    this.codeBlock = marker.nextElementSibling;
+    const after = this.codeBlock && this.codeBlock.nextElementSibling;
+    this.builtOutput = after && after.classList.contains("lit-output") ? after : null;
+    this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
+    if (!this.codeElement) return;
+    this.builtCode = this.codeElement.textContent.replace(/\n$/, "") + "\n";
+    this.box = null; // its live output, once Python is on its way (runner-live.js)
+    this.buildToolbar();
+    if (block.browser) {
+      this.editor = new CodeEditor(this.codeElement, {
+        firstLine: block.line,
+        label: `Python code of this block (page lines from ${block.line})`,
+        hint: this.marker.querySelector(".lit-hint"),
+        onRun: () => this.onRun(),
+        onChange: () => this.onEdit(),
+        onFocus: () => runner.startWorker(),
+      });
+      this.workKey = work.key("block", block.index, this.builtCode);
+      const kept = work.get(this.workKey);
+      if (kept !== undefined && kept !== this.builtCode) this.editor.setCode(kept);
+      this.showYours();
+    }
+  }
+
+  // "Your version" while the code is not the page's; kept on this device as it changes.
+  showYours() {
+    const yours = this.edited();
+    if (this.yoursBadge) this.yoursBadge.hidden = !yours;
+    return yours;
+  }
+
+  buildToolbar() {
+    const bar = document.createElement("div");
+    bar.className = "lit-toolbar";
+    this.hintId = `lit-hint-${this.block.index}`;
+    if (!this.block.browser) {
+      const why = this.block.build_only || "it needs a package the browser does not have (PyTorch)";
+      bar.innerHTML = `<span class="lit-build-only">Runs at build only: ${escapeHtml(why)}.</span>`;
+      this.marker.append(bar);
+      return;
+    }
+    const stateId = `lit-state-${this.block.index}`;
+    bar.innerHTML =
+      `<button type="button" class="lit-run-button" aria-describedby="${stateId}">Run</button>` +
+      '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
+      '<button type="button" class="lit-reset-button">Reset</button>' +
+      `<span class="lit-state" id="${stateId}"></span>` +
+      '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
+      `<span class="lit-hint" id="${this.hintId}"></span>` +
+      '<span class="lit-status" role="status" aria-live="polite"></span>';
+    this.marker.append(bar);
+    this.runButton = bar.querySelector(".lit-run-button");
+    this.stopButton = bar.querySelector(".lit-stop-button");
+    this.stateBadge = bar.querySelector(".lit-state");
+    this.yoursBadge = bar.querySelector(".lit-yours");
+    this.status = bar.querySelector(".lit-status");
+    this.runButton.addEventListener("click", () => this.onRun());
+    this.runButton.addEventListener("pointerenter", () => this.runner.startWorker());
+    this.stopButton.addEventListener("click", () => this.onStop());
+    bar.querySelector(".lit-reset-button").addEventListener("click", () => this.onReset());
+  }
+
+  code() {
+    return this.editor ? this.editor.code() : this.builtCode;
+  }
+
+  edited() {
+    return this.code() !== this.builtCode;
+  }
+
+  showState(state) {
+    if (!this.stateBadge || this.stateBadge.dataset.state === state) return;
+    this.stateBadge.dataset.state = state;
+    this.stateBadge.textContent = STATES[state];
+  }
+
+  onEdit() {
+    work.set(this.workKey, this.showYours() ? this.code() : null);
+    const was = this.stateBadge && this.stateBadge.dataset.state;
+    this.runner.refresh();
+    if (was === "ran" && this.stateBadge.dataset.state === "changed") {
+      const later = this.runner.views.filter((v) => v.block.index > this.block.index && v.block.ranSeq !== null);
+      const stale = later.length ? ` ${later.length} block(s) below ran with the old code.` : "";
+      this.setStatus(`Changed since it ran.${stale}`);
+    }
+  }
+
+  startRun() {
+    this.box.clear();
+    this.setStatus("Running…");
+  }
+
+  finishRun(result) {
+    this.box.show(result);
+    this.setStatus(result.error ? "Error: see the output." : `Ran in ${Math.round(result.ms)} ms.`);
+  }
+
+  async onRun() {
+    const starting = this.runner.starting((text) => this.setStatus(text));
+    this.setStatus(starting.text);
+    this.stopButton.hidden = false;
+    this.runButton.disabled = true;
+    try {
+      const result = await this.runner.runBlock(this);
+      if (result.earlier) this.setStatus(result.earlier);
+    } catch (error) {
+      this.setStatus(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
+    } finally {
+      starting.stop();
+      this.stopButton.hidden = true;
+      this.runButton.disabled = false;
+    }
+  }
+
+  onStop() {
+    this.runner.stop();
+    this.setStatus("Stopped.");
+    if (this.runner.bar) this.runner.bar.say("Python stopped: every block is marked not run.");
+  }
+
+  onReset() {
+    this.editor.reset(this.builtCode);
+    work.set(this.workKey, null);
+    this.showYours();
+    if (this.box) this.box.clear();
+    if (this.builtOutput) this.builtOutput.hidden = false;
+    this.runner.unrun(this.block.index);
+    this.setStatus("Reset to the code and output of the build; it and the blocks below are not run.");
+  }
+
+  // A message for the reader about this block (a hidden check it broke), in its output.
+  explain(text) {
+    this.box.append("lit-error", text);
+    this.setStatus("Your change breaks a later check of the page: see the message below.");
+  }
+
+  setStatus(text) {
+    if (this.status) this.status.textContent = text;
+  }
+}
+
+export const runner = {
+  // Whether this page has blocks the runner knows (no block list: no Python on this page).
+  available: () => Boolean(page),
+  run: (code, options) =>
+    page ? loadLive().then(() => page.run(code, options)) : Promise.reject(new Error("no page")),
+  // Call a Python helper, module.name(...args): resolves to {value, error}.
+  call: (module, name, args) =>
+    page ? loadLive().then(() => page.callHelper(module, name, args)) : Promise.reject(new Error("no page")),
+  // Grade the reader's attempt at the exercise that is block `index` of the page.
+  grade: (index, attempt) =>
+    page ? loadLive().then(() => page.grade(index, attempt)) : Promise.reject(new Error("no page")),
+  started: () => Boolean(page && page.booted),
+  // Start Python now (the reader showed intent), and hear its download's progress.
+  warm: () => page && page.startWorker(),
+  starting: (watch) => (page ? page.starting(watch) : { text: "", stop: () => {} }),
+  stop: () => page && page.stop(),
+  // An SVG from the worker (a helper's answer holds one) as an element, cleaned there.
+  svgElement: (markup) => loadLive().then(() => live.svgElement(markup)),
+};
+onPage(setUpPage);

@@ -1,0 +1,13 @@
+"""The widgets' browser code, shipped with the markup spelled_out emits: the stepper
+(stepper_html.py), the visiting-order exercise (visiting_html.py), the build-along diffs
+(along.py) and the training frames (frames.py). The `literate` plugin adds these files to the
+site and PAGE to every page (its `assets` option in mkdocs.yml names this module)."""
+
+PAGE = (
+    "stepper.css",
+    "along.css",
+    "stepper.js",
+    "stepper-live.js",
+    "visiting.js",
+    "frames.js",
+)

@@ -1,0 +1,91 @@
+"""The browser code the packages ship (literate/frontends/site_assets.py): every module that
+ends up in the site's assets/, its imports resolved there, with no import cycle and no
+`window.literate*` global."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from literate.frontends.project import load_plugin_config
+from literate.frontends.site_assets import AssetError, site_assets
+
+ROOT = Path(__file__).resolve().parents[2]
+# static `import ... from "./x.js"`, `import "./x.js"` and dynamic `import("./x.js")`
+IMPORT = re.compile(r"""\bimport\s*(?:[\w{}\s,*]+\sfrom\s*)?\(?\s*["']\./([\w.-]+)["']""")
+
+
+def shipped_modules() -> dict[str, str]:
+    """Site name -> source text of every JavaScript file the site's assets/ gets: the
+    packages' (as mkdocs.yml configures them) and the site's own docs/assets/."""
+    config, docs_dir = load_plugin_config(ROOT)
+    files = dict(site_assets(config.assets).files)
+    files.update({path.name: path for path in (ROOT / docs_dir / "assets").glob("*.js")})
+    return {name: path.read_text() for name, path in files.items() if name.endswith(".js")}
+
+
+def import_graph(modules: dict[str, str]) -> dict[str, list[str]]:
+    return {name: IMPORT.findall(text) for name, text in modules.items()}
+
+
+def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
+    """One import cycle of the graph as a path (first module repeated at its end), or None."""
+    state: dict[str, str] = {}  # "open" while on the path, "done" after
+
+    def visit(name: str, path: list[str]) -> list[str] | None:
+        if state.get(name) == "open":
+            return [*path[path.index(name) :], name]
+        if state.get(name) == "done":
+            return None
+        state[name] = "open"
+        for other in graph.get(name, []):
+            found = visit(other, [*path, name])
+            if found:
+                return found
+        state[name] = "done"
+        return None
+
+    for name in sorted(graph):
+        found = visit(name, [])
+        if found:
+            return found
+    return None
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = import_graph({"a.js": 'import { b } from "./b.js";', "b.js": 'import("./a.js");'})
+    assert find_cycle(graph) == ["a.js", "b.js", "a.js"]
+    assert find_cycle({"a.js": ["b.js"], "b.js": []}) is None
+
+
+def test_the_shipped_modules_import_each_other_without_cycles() -> None:
+    graph = import_graph(shipped_modules())
+    assert {"runner.js", "stepper.js", "math.js", "content.js"} <= set(graph)
+    assert "content.js" in graph["stepper.js"] and "runner.js" in graph["visiting.js"]
+    missing = {name: [m for m in used if m not in graph] for name, used in graph.items()}
+    assert not any(missing.values()), f"imports of files the site lacks: {missing}"
+    assert find_cycle(graph) is None, f"import cycle: {' -> '.join(find_cycle(graph) or [])}"
+
+
+def test_no_shipped_module_uses_a_window_literate_global() -> None:
+    found = [name for name, text in shipped_modules().items() if "window.literate" in text]
+    assert found == []
+
+
+def test_every_page_gets_the_same_tags_relative_to_it() -> None:
+    assets = site_assets(["spelled_out.assets"])
+    top, nested = assets.tags(""), assets.tags("notebooks/moons/")
+    assert '<script type="module" src="assets/runner.js"></script>' in top
+    assert '<script type="module" src="../../assets/stepper.js"></script>' in nested
+    assert '<link rel="stylesheet" href="../../assets/stepper.css">' in nested
+    assert "runner-live.js" not in top  # fetched by runner.js on intent, not by the page
+    assert top.index("runner.js") < top.index("stepper.js")  # the engine's first
+
+
+def test_a_bad_asset_module_fails_with_its_name() -> None:
+    with pytest.raises(AssetError, match="no_such_module"):
+        site_assets(["no_such_module"])
+    with pytest.raises(AssetError, match="has no PAGE"):
+        site_assets(["literate.browser"])
