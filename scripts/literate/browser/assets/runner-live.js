@@ -43,6 +43,7 @@ export class OutputBox {
   }
 
   stream({ name, text }) {
+    if (this.view.block.quiet) return; // hide_output: not shown at build, nor here
     this.lines += text.split("\n").length - 1;
     if (this.kept + text.length > KEPT_CHARS) {
       this.dropped += text.length;
