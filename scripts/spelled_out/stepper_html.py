@@ -14,11 +14,12 @@ from __future__ import annotations
 import html
 import json
 
+from literate.execute.formatters import graph_svg
 from spelled_out.example import Example, example_data
 
 
 def _svg(example: Example) -> str:
-    svg = example.graph.pipe(format="svg", encoding="utf-8")
+    svg = graph_svg(example.graph)
     return svg[svg.index("<svg") :]  # no XML prolog inside HTML
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 
+from literate.execute.formatters import graph_svg
 from micrograd.engine import topological_order
 from micrograd.viz import draw_dot, node_ids
 from spelled_out.visiting import diamond
@@ -31,7 +32,7 @@ class VisitingExercise:
         nodes = topological_order(self.root)
         names = {node.label: id_ for node, id_ in zip(nodes, node_ids(nodes)) if node.label}
         data = html.escape(json.dumps({"labels": list(names), "names": names}))
-        svg = draw_dot(self.root, rankdir=self.rankdir).pipe(format="svg", encoding="utf-8")
+        svg = graph_svg(draw_dot(self.root, rankdir=self.rankdir))
         svg = svg[svg.index("<svg") :]
         buttons = "".join(
             f'<button type="button" data-node="{html.escape(label)}" '

@@ -61,3 +61,13 @@ def test_no_python_source_lives_in_the_sites_javascript() -> None:
     for name, text in modules.items():
         defs = [line for line in text.splitlines() if re.match(r"\s*def ", line)]
         assert defs == [], f"{name}: {defs}"
+
+
+def test_a_display_whose_html_holds_a_graph_draws_it_with_the_sessions_renderer() -> None:
+    """The stepper's HTML in the browser: its graph drawn by the page's Viz.js, not `dot`."""
+    session = Session(PATH, render_dot=lambda source: f"<svg>{source.count('->')} edges</svg>")
+    code = "from spelled_out import backward_stepper\nbackward_stepper(Value(2.0, label='a') * 3)\n"
+    result = session.run_block("from micrograd import Value\n" + code, 1)
+    assert result["error"] is None
+    shown = result["outputs"][0]["data"]["text/html"]
+    assert '<div class="mg-stepper-graph"><svg>3 edges</svg></div>' in shown

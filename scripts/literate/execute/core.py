@@ -22,20 +22,18 @@ import importlib
 import linecache
 import os
 import traceback
-from collections.abc import Callable
 from typing import Any
 
 from literate.execute.formatters import (
-    FORMATTERS,
-    Formatter,
-    graphviz_bundle,
+    RenderDot,
+    drawn_by,
+    graph_svg,
     mimebundle,
     qualified_name,
 )
 from literate.execute.formatters import open_figures as _open_figures
 
 Result = dict[str, Any]
-RenderDot = Callable[[str], str]  # DOT source -> SVG markup
 
 _THIS_FILE = os.path.abspath(__file__)
 
@@ -46,11 +44,7 @@ class Session:
     def __init__(self, path: str, render_dot: RenderDot | None = None):
         self.path = path
         self.namespace: dict[str, Any] = {"__name__": "__main__", "__builtins__": builtins}
-        self.formatters: dict[str, Formatter] = dict(FORMATTERS)
-        if render_dot is not None:
-            self.formatters["graphviz.graphs.BaseGraph"] = lambda graph: graphviz_bundle(
-                graph, render_dot
-            )
+        self.render_dot = render_dot  # see formatters.drawn_by
 
     def run_block(self, code: str, line: int, raises: str | None = None, path: str = "") -> Result:
         """Run a block whose first line is page line `line`; see the module docstring."""
@@ -110,8 +104,9 @@ class Session:
         """A page helper's answer for the browser's scripts (the stepper, say): {"value": its
         dict, with any graph in it drawn as SVG, "error": None} or {"value": None, "error"}."""
         try:
-            answer = getattr(importlib.import_module(module), name)(*args)
-            value = {key: self._plain(item) for key, item in answer.items()}
+            with drawn_by(self.render_dot):
+                answer = getattr(importlib.import_module(module), name)(*args)
+                value = {key: self._plain(item) for key, item in answer.items()}
         except Exception as error:
             return {"value": None, "error": describe(error)}
         return {"value": value, "error": None}
@@ -119,23 +114,29 @@ class Session:
     def _plain(self, value: Any) -> Any:
         """A graph as its SVG (drawn as the page's graphs are); anything else as it is."""
         if any(qualified_name(cls) == "graphviz.graphs.BaseGraph" for cls in type(value).__mro__):
-            return mimebundle(value, self.formatters)[0]["image/svg+xml"]
+            return graph_svg(value)
         return value
 
     def _display(self, value: Any, result: Result) -> None:
         """The value, then the figures the block left open, as mimebundles."""
         try:
-            figures = _open_figures()
-            if value is not None and not any(value is figure for figure in figures):
-                data, metadata = mimebundle(value, self.formatters)
-                result["outputs"].append(mime_output(data, metadata, result=True))
-            for figure in figures:
-                data, metadata = mimebundle(figure, self.formatters)
-                result["outputs"].append(mime_output(data, metadata, result=figure is value))
+            with drawn_by(self.render_dot):
+                bundles = self._bundles(value)
         except Exception as error:
             described = describe(error)
             described["message"] = f"could not display the block's value: {described['message']}"
             result["error"] = described
+            return
+        result["outputs"].extend(bundles)
+
+    def _bundles(self, value: Any) -> list[dict[str, Any]]:
+        figures = _open_figures()
+        outputs = []
+        if value is not None and not any(value is figure for figure in figures):
+            outputs.append(mime_output(*mimebundle(value), result=True))
+        for figure in figures:
+            outputs.append(mime_output(*mimebundle(figure), result=figure is value))
+        return outputs
 
 
 def _verdict(raised: BaseException | None, expected: str | None) -> dict[str, Any] | None:

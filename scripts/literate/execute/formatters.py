@@ -12,6 +12,10 @@ A value shows as the first of these that applies:
 
 Every bundle has text/plain. Nothing is cleaned, sized or escaped here: presenters do that
 after the cache, once per target (site, notebook, terminal).
+
+A graph is drawn by `graph_svg`: Graphviz's `dot`, or, while a session displays or answers in
+a Python without processes (the browser), the program that session was given (Viz.js), so
+that a helper whose HTML holds graphs (the stepper) shows the same markup in both places.
 """
 
 from __future__ import annotations
@@ -21,7 +25,9 @@ import errno
 import io
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 Bundle = tuple[dict[str, Any], dict[str, Any]]  # (data by MIME type, metadata)
@@ -37,13 +43,34 @@ REPR_METHODS = {
 }
 
 
-def graphviz_bundle(graph: Any, render_dot: Callable[[str], str] | None = None) -> Bundle:
-    """Drawn by the `dot` program, the graph's own engine, or by `render_dot(source)` where
-    there is no such program (the browser draws DOT with Viz.js)."""
+RenderDot = Callable[[str], str]  # DOT source -> SVG markup
+
+# The program that draws DOT for the session displaying right now (None: Graphviz's `dot`);
+# set only inside `drawn_by`, so nothing outlives a display.
+_render_dot: ContextVar[RenderDot | None] = ContextVar("render_dot", default=None)
+
+
+@contextmanager
+def drawn_by(render_dot: RenderDot | None) -> Iterator[None]:
+    """Within it, graph_svg draws with render_dot (when not None)."""
+    token = _render_dot.set(render_dot)
+    try:
+        yield
+    finally:
+        _render_dot.reset(token)
+
+
+def graph_svg(graph: Any) -> str:
+    """A graphviz graph as an SVG document: drawn by the `dot` program, the graph's own
+    engine, or by the renderer of the session displaying it (see drawn_by)."""
+    render_dot = _render_dot.get()
     if render_dot is None:
-        svg = graph.pipe(format="svg", encoding="utf-8")
-    else:
-        svg = render_dot(graph.source)
+        return graph.pipe(format="svg", encoding="utf-8")
+    return render_dot(graph.source)
+
+
+def graphviz_bundle(graph: Any) -> Bundle:
+    svg = graph_svg(graph)
     return {"image/svg+xml": svg, "text/plain": "<graph>"}, {"literate": {"kind": "graph"}}
 
 
