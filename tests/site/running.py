@@ -53,3 +53,46 @@ def load_solution(page, index: int) -> None:
     )
     solution.locator("summary").click()
     solution.locator(".lit-load-button").click()
+
+
+# What an output says, line by line: its printed text and values (consecutive pieces of one
+# stream joined, then cut into lines) and, for each display, what it is: a widget with its
+# controls and nodes, or a graph with its nodes. Notes of the page about the output (that it
+# varies, the zoom bar) and the graph's text for screen readers are not the output.
+DESCRIBE_JS = """(box) => {
+  if (!box) return [];
+  const lines = [];
+  let run = null;
+  const flush = () => {
+    const text = run ? run.text.replace(/\\n$/, "") : null;
+    if (run) text.split("\\n").forEach((line) => lines.push(`${run.kind}| ${line}`));
+    run = null;
+  };
+  const nodes = (el) => el.querySelectorAll("svg g.node").length;
+  const controls = (el) => [...el.querySelectorAll("button, input, select")]
+    .map((c) => c.getAttribute("aria-label") || c.textContent.trim() || c.type).join(", ");
+  for (const el of box.querySelectorAll("pre, .lit-display")) {
+    if (el.tagName === "PRE" && !el.closest(".lit-display")) {
+      const kind = el.className.replace(/^lit-/, "");
+      if (run && run.kind !== kind) flush();
+      run = run || { kind, text: "" };
+      run.text += el.textContent;
+    } else if (el.classList.contains("lit-display")) {
+      flush();
+      const widget = el.querySelector(".mg-stepper, .mg-visiting");
+      const svg = el.querySelector("svg");
+      if (widget) lines.push(`${widget.className}| ${nodes(el)} nodes; ${controls(el)}`);
+      else if (svg) lines.push(`svg ${svg.getAttribute("class")}| ${nodes(el)} nodes`);
+      else lines.push(`display| ${el.textContent.trim()}`);
+    }
+  }
+  flush();
+  return lines;
+}"""
+
+
+def described(locator) -> list[str]:
+    """The output (a .lit-output element, or none) as DESCRIBE_JS says it."""
+    if locator.count() == 0:
+        return []
+    return locator.evaluate(DESCRIBE_JS)
