@@ -28,8 +28,9 @@ def wait_done(page, marker) -> str:
 
 
 def live_output(marker):
-    """The reader's output of the block whose toolbar is in marker."""
-    return marker.locator("xpath=following-sibling::div[contains(@class,'lit-live')][1]")
+    """The reader's output of the block whose toolbar is in marker: right after its code (none
+    when its run showed nothing; not a later block's)."""
+    return marker.locator("xpath=following-sibling::*[2][contains(@class,'lit-live')]")
 
 
 def exercises_of(page) -> list[tuple[int, dict]]:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from .browsing import DESKTOP, RUN_TIMEOUT, page_id, refuse_outside, sources_by_page
-from .running import blocks_of, described
+from .running import blocks_of, described, live_output
 
 pytestmark = pytest.mark.site
 
@@ -45,11 +45,6 @@ def built_output(marker):
         "xpath=following-sibling::*[2][contains(@class,'lit-output')"
         " and not(contains(@class,'lit-live'))]"
     )
-
-
-def live(marker):
-    """The reader's output of a block: right after its code (none when the run showed none)."""
-    return marker.locator("xpath=following-sibling::*[2][contains(@class,'lit-live')]")
 
 
 def varies_note(marker) -> str:
@@ -86,12 +81,13 @@ def test_run_all_shows_what_the_build_showed(chapter) -> None:
         if not runs_in_page(block):  # said in its toolbar; the build's output stays
             said = marker.locator(".lit-build-only").text_content()
             assert said.startswith("Runs at build only"), where
-            assert live(marker).count() == 0 and described(built_output(marker)) == want, where
+            assert live_output(marker).count() == 0, where
+            assert described(built_output(marker)) == want, where
             continue
-        got = described(live(marker))
+        got = described(live_output(marker))
         if note:  # the note names what differs; the lines and what they are do not
             assert "differ from run to run" in note, where
-            assert live(marker).locator("xpath=following-sibling::*[2]").inner_text() == note
+            assert live_output(marker).locator("xpath=following-sibling::*[2]").inner_text() == note
             want = [line.split("|")[0] for line in want]
             got = [line.split("|")[0] for line in got]
         if got != want:
