@@ -58,8 +58,9 @@ def load_solution(page, index: int) -> None:
 
 # What an output says, line by line: its printed text and values (consecutive pieces of one
 # stream joined, then cut into lines) and, for each display, what it is: a widget with its
-# controls and nodes, or a graph with its nodes. Notes of the page about the output (that it
-# varies, the zoom bar) and the graph's text for screen readers are not the output.
+# controls and nodes, or a graph with what each of its nodes says. Notes of the page about the
+# output (that it varies, the zoom bar) and the graph's text for screen readers are not the
+# output.
 DESCRIBE_JS = """(box) => {
   if (!box) return [];
   const lines = [];
@@ -83,7 +84,14 @@ DESCRIBE_JS = """(box) => {
       const widget = el.querySelector(".mg-stepper, .mg-visiting");
       const svg = el.querySelector("svg");
       if (widget) lines.push(`${widget.className}| ${nodes(el)} nodes; ${controls(el)}`);
-      else if (svg) lines.push(`svg ${svg.getAttribute("class")}| ${nodes(el)} nodes`);
+      else if (svg) {
+        lines.push(`svg ${svg.getAttribute("class")}| ${nodes(el)} nodes`);
+        // what each node says (a value's data and grad), by its title: the drawing's own ids
+        for (const node of svg.querySelectorAll("g.node")) {
+          const texts = [...node.querySelectorAll("text")].map((t) => t.textContent.trim());
+          lines.push(`node ${node.querySelector("title").textContent}| ${texts.join(" | ")}`);
+        }
+      }
       else lines.push(`display| ${el.textContent.trim()}`);
     }
   }
