@@ -1,7 +1,8 @@
 """Widgets and graphs run live look like the built ones, in Chromium on the built site with every
 request outside it refused: a stepper block run by the reader yields the built stepper (the same
 controls, nodes and frames, and it steps), and a graph too wide for a phone gets the built
-graphs' handling (the bar that says it is shown smaller, the full-size view, a tab stop)."""
+graphs' handling (the bar that says it is shown smaller, the full-size view, a tab stop, the
+graph as text for screen readers)."""
 
 from __future__ import annotations
 
@@ -82,9 +83,13 @@ def test_a_wide_graph_run_live_gets_the_built_graphs_handling(open_page) -> None
     marker = marker_running(page, "draw_dot(")
     built = built_output(marker).locator("svg.lit-graph").evaluate(GRAPH_JS)
     assert built["sized"] and built["bar"], "the built graph fits a phone: pick a wider one"
+    as_text = built_output(marker).locator("details.lit-graph-text").text_content()
     run(page, marker)
     svg = live_output(marker).locator("svg.lit-graph")
     assert svg.evaluate(GRAPH_JS) == built
+    live_text = live_output(marker).locator(".lit-zoom-bar + details.lit-graph-text")
+    live_text.wait_for(state="attached")  # asked of the page's Python after the run
+    assert live_text.text_content() == as_text and "data" in as_text
     live_output(marker).get_by_role("button", name="Open it full size").click()
     dialog = page.locator("dialog.lit-zoom")
     assert dialog.evaluate("(d) => d.open") and dialog.locator("svg.lit-graph").count() == 1

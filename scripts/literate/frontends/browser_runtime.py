@@ -38,6 +38,7 @@ SHARED = (
     "execute/formatters.py",
     "results.py",
     "present/__init__.py",
+    "present/graph_text.py",  # a graph drawn by the reader's run, as text for screen readers
     "present/outputs.py",
     "present/svg.py",  # the one SVG cleaner: the browser shows SVG cleaned by it
 )

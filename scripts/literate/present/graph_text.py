@@ -2,7 +2,8 @@
 data and grad, the operation that made it from which inputs, and what each edge carries when
 the drawing labels its edges. Read off the SVG the build made (node titles `v3` for a value and
 `v3op` for the operation that made it, edges `v1->v3op`), so the text says what the picture
-shows; an SVG of any other shape gets none."""
+shows; an SVG of any other shape gets none. The browser's runner asks the same of the graphs it
+draws (live_graph_text, run in Pyodide)."""
 
 from __future__ import annotations
 
@@ -27,6 +28,11 @@ def graph_text_html(svg: str) -> str:
         '<details class="lit-graph-text"><summary>The graph as text</summary>'
         f"<ul>{rows}</ul></details>"
     )
+
+
+def live_graph_text(svg: str) -> dict[str, str]:
+    """For the browser's runner: {"html": the same text} for a graph it drew (Viz.js)."""
+    return {"html": graph_text_html(svg)}
 
 
 def _describe(svg: str) -> list[str]:

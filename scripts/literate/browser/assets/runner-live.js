@@ -128,6 +128,19 @@ export class OutputBox {
     if (data["text/html"] !== undefined) box.innerHTML = data["text/html"];
     else box.append(svgElement(data["image/svg+xml"]));
     this.container().append(box);
+    const kind = ((output.metadata || {}).literate || {}).kind;
+    if (kind === "graph") this.describeGraph(box, data["image/svg+xml"]);
+  }
+
+  // A graph's values as text for screen readers, as the build gives its graphs: the build's
+  // own code (literate.present.graph_text) asked in the page's Python, after the zoom bar.
+  async describeGraph(box, svg) {
+    const runner = this.view.runner;
+    const answer = await runner.callHelper("literate.present.graph_text", "live_graph_text", [svg]).catch(() => null);
+    if (!answer || !answer.value || !answer.value.html || !box.isConnected) return;
+    const next = box.nextElementSibling;
+    const after = next && next.classList.contains("lit-zoom-bar") ? next : box;
+    after.insertAdjacentHTML("afterend", answer.value.html);
   }
 }
 
