@@ -149,6 +149,8 @@ def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str
     }
     if block.build_only:
         entry["build_only"] = block.build_only
+    if block.varies:  # the reader's run says so too
+        entry["varies"] = block.varies
     if block.kind == "exercise":  # graded on request; it changes nothing in the page
         entry.update(code="", exercise=exercise_entry(block, result))
     elif block.kind == "answer":  # checked by the page itself, without Python
@@ -175,21 +177,22 @@ def _block_markdown(
         lines.append(f"{indent}{block.fence}{info}")
         lines.extend(f"{indent}{code}" if code else "" for code in split_lines(block.code))
         lines.append(f"{indent}{block.fence}")
-    output = "" if block.quiet else output_html(result, ids)
-    if output and block.varies:
-        note = f"As built; {html.escape(block.varies)} differ from run to run."
-        output += f'<p class="lit-varies">{note}</p>'
+    note = f"As built; {block.varies} differ from run to run." if block.varies else ""
+    output = "" if block.quiet else output_html(result, ids, note)
     if output:
         lines.extend(["", f"{indent}{_token(rendered, nonce, output)}", ""])
     return lines or [""]  # a hidden block still separates the paragraphs around it
 
 
-def output_html(result: ItemResult, ids: SvgIds | None = None) -> str:
-    """The HTML of a block's outputs, in order; captured text is escaped."""
+def output_html(result: ItemResult, ids: SvgIds | None = None, note: str = "") -> str:
+    """The HTML of a block's outputs, in order, then the page's note on them (that they vary,
+    say: inside, so it goes where they go); captured text is escaped."""
     ids = ids or SvgIds()
     parts = [_one_output(output, ids) for output in result.outputs]
     if not parts:
         return ""
+    if note:
+        parts.append(f'<p class="lit-varies">{html.escape(note)}</p>')
     # outputs (numbers, tables, graphs) are noise in the search index: Material skips them
     return '<div class="lit-output" data-search-exclude>' + "".join(parts) + "</div>"
 

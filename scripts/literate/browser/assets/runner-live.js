@@ -105,6 +105,12 @@ export class OutputBox {
     }
     for (const output of result.outputs || []) this.showOutput(output);
     if (result.error) this.append("lit-error", result.error.traceback || result.error.message);
+    if (this.element && this.view.block.varies) {
+      const note = document.createElement("p");
+      note.className = "lit-varies";
+      note.textContent = `Your run; ${this.view.block.varies} differ from run to run.`;
+      this.element.append(note);
+    }
     // set up as the built outputs are (graphs.js: sizes, scrolling, the full-size button;
     // and any widget or maths in an HTML display)
     if (this.element) announce(this.element);
