@@ -14,13 +14,8 @@ from __future__ import annotations
 import html
 import json
 
-from literate.execute.formatters import graph_svg
+from spelled_out.drawing import graph_svg
 from spelled_out.example import Example, example_data
-
-
-def _svg(example: Example) -> str:
-    svg = graph_svg(example.graph)
-    return svg[svg.index("<svg") :]  # no XML prolog inside HTML
 
 
 def _data(example: Example) -> str:
@@ -63,14 +58,15 @@ def stepper_html(examples: list[Example], rankdir: str) -> str:
     last = len(first.frames) - 1
     caption = html.escape(first.frames[-1].caption)
     templates = "".join(
-        f'<template class="mg-stepper-more" data-frames="{_data(e)}">{_svg(e)}</template>'
-        for e in examples[1:]
+        f'<template class="mg-stepper-more" data-frames="{_data(one)}">'
+        f"{graph_svg(one.graph)}</template>"
+        for one in examples[1:]
     )
     return (
         '<div class="mg-stepper" tabindex="0" '
         'aria-label="The forward and backward pass, step by step" '
         f'data-frames="{_data(first)}">'
-        f'<div class="mg-stepper-graph">{_svg(first)}</div>'
+        f'<div class="mg-stepper-graph">{graph_svg(first.graph)}</div>'
         '<div class="mg-stepper-controls" hidden>'
         + _button("first", "First step", "Home", "«")
         + _button("prev", "Previous step", "←", "◀")

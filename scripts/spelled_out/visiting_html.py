@@ -11,9 +11,9 @@ from __future__ import annotations
 import html
 import json
 
-from literate.execute.formatters import graph_svg
 from micrograd.engine import topological_order
 from micrograd.viz import draw_dot, node_ids
+from spelled_out.drawing import graph_svg
 from spelled_out.visiting import diamond
 
 
@@ -33,7 +33,6 @@ class VisitingExercise:
         names = {node.label: id_ for node, id_ in zip(nodes, node_ids(nodes)) if node.label}
         data = html.escape(json.dumps({"labels": list(names), "names": names}))
         svg = graph_svg(draw_dot(self.root, rankdir=self.rankdir))
-        svg = svg[svg.index("<svg") :]
         buttons = "".join(
             f'<button type="button" data-node="{html.escape(label)}" '
             f'aria-label="Run {html.escape(label)}\'s rule next">{html.escape(label)}</button>'

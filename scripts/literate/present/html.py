@@ -147,10 +147,8 @@ def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str
         "quiet": block.quiet,
         "raises": block.raises,
     }
-    if block.build_only:
-        entry["build_only"] = block.build_only
-    if block.varies:  # the reader's run says so too
-        entry["varies"] = block.varies
+    said = {"build_only": block.build_only, "varies": block.varies}  # why, in words
+    entry.update({key: words for key, words in said.items() if words})
     if block.kind == "exercise":  # graded on request; it changes nothing in the page
         entry.update(code="", exercise=exercise_entry(block, result))
     elif block.kind == "answer":  # checked by the page itself, without Python
@@ -185,8 +183,7 @@ def _block_markdown(
 
 
 def output_html(result: ItemResult, ids: SvgIds | None = None, note: str = "") -> str:
-    """The HTML of a block's outputs, in order, then the page's note on them (that they vary,
-    say: inside, so it goes where they go); captured text is escaped."""
+    """A block's outputs in order, then a note on them (inside: it goes where they go)."""
     ids = ids or SvgIds()
     parts = [_one_output(output, ids) for output in result.outputs]
     if not parts:
