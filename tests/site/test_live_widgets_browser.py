@@ -1,14 +1,14 @@
 """Widgets and graphs run live look like the built ones, in Chromium on the built site with every
 request outside it refused: a stepper block run by the reader yields the built stepper (the same
-controls, nodes and frames, and it steps), and a graph too wide for a phone gets the built
-graphs' handling (the bar that says it is shown smaller, the full-size view, a tab stop, the
-graph as text for screen readers)."""
+controls, nodes and frames; it steps; axe-core finds nothing serious on the page), and a graph
+too wide for a phone gets the built graphs' handling (the bar that says it is shown smaller,
+the full-size view, a tab stop, the graph as text for screen readers)."""
 
 from __future__ import annotations
 
 import pytest
 
-from .browsing import DESKTOP, PHONE, refuse_outside
+from .browsing import AXE, DESKTOP, PHONE, RUN_AXE, TAGS, refuse_outside
 from .running import blocks_of, described, live_output, wait_done
 
 pytestmark = pytest.mark.site
@@ -75,6 +75,8 @@ def test_a_stepper_run_live_is_the_built_stepper_and_steps(open_page) -> None:
     assert root.get_attribute("data-step") == str(int(live["step"]) + 1)
     ids = page.evaluate("() => [...document.querySelectorAll('[id]')].map((e) => e.id)")
     assert len(ids) == len(set(ids)), "the live stepper's graphs reuse the built ones' ids"
+    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))  # WCAG 2.1 AA, as built pages
+    assert page.evaluate(RUN_AXE, TAGS) == []
     assert recorder.errors == [] and recorder.foreign_requests() == []
 
 
