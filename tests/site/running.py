@@ -58,9 +58,9 @@ def load_solution(page, index: int) -> None:
 
 # What an output says, line by line: its printed text and values (consecutive pieces of one
 # stream joined, then cut into lines) and, for each display, what it is: a widget with its
-# controls and nodes, or a graph with what each of its nodes says. Notes of the page about the
-# output (that it varies, the zoom bar) and the graph's text for screen readers are not the
-# output.
+# controls (marked hidden until its script shows them) and nodes, or a graph with what each of
+# its nodes says. Notes of the page about the output (that it varies, the zoom bar) and the
+# graph's text for screen readers are not the output.
 DESCRIBE_JS = """(box) => {
   if (!box) return [];
   const lines = [];
@@ -72,7 +72,8 @@ DESCRIBE_JS = """(box) => {
   };
   const nodes = (el) => el.querySelectorAll("svg g.node").length;
   const controls = (el) => [...el.querySelectorAll("button, input, select")]
-    .map((c) => c.getAttribute("aria-label") || c.textContent.trim() || c.type).join(", ");
+    .map((c) => (c.closest("[hidden]") ? "hidden " : "") +
+      (c.getAttribute("aria-label") || c.textContent.trim() || c.type)).join(", ");
   for (const el of box.querySelectorAll("pre, .lit-display")) {
     if (el.tagName === "PRE" && !el.closest(".lit-display")) {
       const kind = el.className.replace(/^lit-/, "");
@@ -81,7 +82,7 @@ DESCRIBE_JS = """(box) => {
       run.text += el.textContent;
     } else if (el.classList.contains("lit-display")) {
       flush();
-      const widget = el.querySelector(".mg-stepper, .mg-visiting");
+      const widget = el.querySelector(".mg-stepper, .mg-visiting, .mg-frames");
       const svg = el.querySelector("svg");
       if (widget) lines.push(`${widget.className}| ${nodes(el)} nodes; ${controls(el)}`);
       else if (svg) {
