@@ -4,8 +4,11 @@ run is done, the reader's output, and an exercise's Check and solution."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
-from .browsing import RUN_TIMEOUT, wait_for_text
+from literate.parse.markdown import parse_page
+
+from .browsing import RUN_TIMEOUT, sources_by_page, wait_for_text
 
 VERDICT = "(el) => /^(Solved|Not yet|Could|An earlier|The check)/.test(el.textContent)"
 
@@ -106,3 +109,27 @@ def described(locator) -> list[str]:
     if locator.count() == 0:
         return []
     return locator.evaluate(DESCRIBE_JS)
+
+
+def catalogue(built_site: Path) -> list[dict]:
+    """The site's list of exercises, page by page, as the build wrote it."""
+    return json.loads((built_site / "assets" / "exercises.json").read_text())["pages"]
+
+
+def pages_with_exercises() -> list[str]:
+    """The pages whose source has an exercise fence (read by the build's parser)."""
+    return [
+        path
+        for path, source in sources_by_page().items()
+        if source.suffix == ".md"
+        and any(block.options["exercise"] for block in parse_page(source.read_text(), "").blocks)
+    ]
+
+
+def pages_that_run() -> list[str]:
+    """The Markdown pages with a block that runs (read by the build's parser)."""
+    return [
+        path
+        for path, source in sources_by_page().items()
+        if source.suffix == ".md" and parse_page(source.read_text(), "").blocks
+    ]

@@ -1,6 +1,7 @@
 """Exercises and self-check answers in Chromium, on the built site with every outside request
-refused: every exercise's solution passes and its starter fails with the build's own feedback,
-progress survives a reload and reaches the home page, answers are checked against the build."""
+refused: every page with exercises is checked (each solution passing and each starter failing,
+in test_run_all_browser.py, on the page Run all left), progress survives a reload and reaches
+the home page, answers are checked against the build."""
 
 from __future__ import annotations
 
@@ -10,16 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from literate.parse.markdown import parse_page
-
-from .browsing import DESKTOP, refuse_outside, source_pages, sources_by_page
-from .running import check, exercises_of, load_solution
+from .browsing import DESKTOP, refuse_outside, source_pages
+from .running import (
+    catalogue,
+    check,
+    exercises_of,
+    load_solution,
+    pages_that_run,
+    pages_with_exercises,
+)
 
 pytestmark = pytest.mark.site
-
-
-def catalogue(built_site: Path) -> list[dict]:
-    return json.loads((built_site / "assets" / "exercises.json").read_text())["pages"]
 
 
 def test_the_site_has_exercises_in_every_chapter(built_site: Path) -> None:
@@ -36,42 +38,12 @@ def test_the_site_has_exercises_in_every_chapter(built_site: Path) -> None:
     assert all(count >= 2 for count in by_chapter.values()), by_chapter
 
 
-def pages_with_exercises() -> list[str]:
-    """The pages whose source has an exercise fence (read by the build's parser)."""
-    return [
-        path
-        for path, source in sources_by_page().items()
-        if source.suffix == ".md"
-        and any(block.options["exercise"] for block in parse_page(source.read_text(), "").blocks)
-    ]
-
-
-@pytest.mark.parametrize("path", pages_with_exercises())
-def test_every_solution_passes_and_every_starter_fails_in_the_browser(
-    path: str, built_site: Path, open_page
-) -> None:
-    (entry,) = [e for e in catalogue(built_site) if e["url"] + "index.html" == path]
-    page, recorder = open_page(path, DESKTOP)
-    refuse_outside(page)
-    found = exercises_of(page)
-    assert [exercise["id"] for _, exercise in found] == [e["id"] for e in entry["exercises"]]
-    failures = []
-    for index, exercise in found:
-        starter = check(page, index)
-        expected = f"Not yet. {exercise['starter_feedback']}"
-        if starter != expected:
-            failures.append(f"{exercise['id']} starter: {starter!r} != build's {expected!r}")
-        load_solution(page, index)
-        solved = check(page, index)
-        if solved != f"Solved. {exercise['success']}":
-            failures.append(f"{exercise['id']} solution: {solved!r}")
-    assert recorder.errors == [], recorder.errors
-    assert failures == []
-
-
 def test_every_page_with_exercises_is_checked(built_site: Path) -> None:
+    """The site lists the pages whose source has exercises, and the browser test that checks
+    every exercise (test_run_all_browser.py) visits each of them."""
     listed = sorted(e["url"] + "index.html" for e in catalogue(built_site) if e["exercises"])
     assert listed == sorted(pages_with_exercises())
+    assert set(listed) <= set(pages_that_run())
 
 
 def test_progress_survives_a_reload_and_shows_on_the_home_page(

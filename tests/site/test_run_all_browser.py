@@ -1,42 +1,71 @@
-"""Run all, on every chapter, in Chromium on the built site with every request outside it
-refused: each block the browser runs shows what the build showed, line for line (its printed
-text and values; a widget with the same controls and nodes; a graph with the same nodes), a
-block whose output varies by design shows the same shape under the page's note saying so, and a
-block only the build can run says so. One page load and one Python per chapter."""
+"""Every chapter in Chromium, on the built site with every request outside it refused, one page
+load and one Python per chapter:
+
+- Run all: each block the browser runs shows what the build showed, line for line (its printed
+  text and values; a widget with the same controls and nodes; a graph with the same nodes), a
+  block whose output varies by design shows the same shape under the page's note saying so, and
+  a block only the build can run says so;
+- then, on the page Run all left, every exercise's starter fails and its solution passes with
+  the build's own feedback.
+
+The page is a module-scoped fixture that presses Run all as it loads the page, and each chapter
+is an xdist group: both tests of a chapter share one page, in one process."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import pytest
 
-from .browsing import DESKTOP, RUN_TIMEOUT, page_id, refuse_outside, sources_by_page
-from .running import blocks_of, described, live_output
+from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_id, refuse_outside
+from .running import (
+    blocks_of,
+    catalogue,
+    check,
+    described,
+    exercises_of,
+    live_output,
+    load_solution,
+    pages_that_run,
+)
 
 pytestmark = pytest.mark.site
 
-EXECUTABLE = re.compile(r"^\s*```+python\b[^\n]*\bexec=\"1\"", re.MULTILINE)
-CHAPTERS = [
-    path
-    for path, source in sources_by_page().items()
-    if source.suffix == ".md" and EXECUTABLE.search(source.read_text(encoding="utf-8"))
-]
+CHAPTERS = pages_that_run()
 FINISHED = "(el) => /^(Ran every|Stopped|Could|A check|An earlier)/.test(el.textContent)"
 
 
-@pytest.fixture
-def chapter(browser, site_url, request) -> Iterator:
-    """The chapter's page, loaded with the outside world refused; no page error by the end."""
+def per_chapter(paths: list[str]) -> list:
+    """The chapters as parameters of the `chapter` fixture, each its own xdist group."""
+    return [
+        pytest.param(path, id=page_id(path), marks=pytest.mark.xdist_group(f"page {path}"))
+        for path in paths
+    ]
+
+
+@dataclass
+class Chapter:
+    path: str
+    page: Any
+    status: str  # the page's status line after Run all
+    differences: list[str]  # the blocks whose run showed other than the build
+
+
+@pytest.fixture(scope="module")
+def chapter(browser, site_url, request) -> Iterator[Chapter]:
+    """The chapter's page, loaded with the outside world refused, after Run all (pressed here,
+    so that it runs first whichever test of the chapter comes first); no error by the end."""
     context = browser.new_context(viewport=DESKTOP)
     page = context.new_page()
     refuse_outside(page)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
+    recorder = Recorder(page)
     page.goto(site_url + request.param.removesuffix("index.html"), wait_until="load")
-    yield page
-    assert errors == []
+    yield Chapter(request.param, page, *run_all(page))
     context.close()
+    assert recorder.errors == [], recorder.errors
 
 
 def built_output(marker):
@@ -57,14 +86,15 @@ def runs_in_page(block: dict) -> bool:
     return block["browser"] and block["kind"] in ("code", "setup")
 
 
-@pytest.mark.parametrize("chapter", CHAPTERS, ids=page_id, indirect=True)
-def test_run_all_shows_what_the_build_showed(chapter) -> None:
-    page = chapter
+def run_all(page) -> tuple[str, list[str]]:
+    """Press Run all by keyboard and wait for the page to finish: its status line, and what
+    differs from the build, block by block."""
     blocks = blocks_of(page)
     found = page.locator(".lit-run")
     markers = [found.nth(i) for i in range(found.count())]
     shown = [(m, blocks[int(m.get_attribute("data-lit-block"))]) for m in markers]
-    assert any(runs_in_page(block) for _, block in shown), "no block of the page runs here"
+    if not any(runs_in_page(block) for _, block in shown):
+        return "", ["no block of the page runs here"]
     built = [described(built_output(m)) for m, _ in shown]  # before the run hides them
     notes = [varies_note(built_output(m)) for m, _ in shown]
 
@@ -73,23 +103,61 @@ def test_run_all_shows_what_the_build_showed(chapter) -> None:
     page.keyboard.press("Enter")
     status = page.locator(".lit-page-status")
     page.wait_for_function(FINISHED, arg=status.element_handle(), timeout=RUN_TIMEOUT)
-    assert status.text_content() == "Ran every block of the page."
 
     differ = []
     for (marker, block), want, note in zip(shown, built, notes):
         where = f"the block at line {block['line']}"
         if not runs_in_page(block):  # said in its toolbar; the build's output stays
             said = marker.locator(".lit-build-only").text_content()
-            assert said.startswith("Runs at build only"), where
-            assert live_output(marker).count() == 0, where
-            assert described(built_output(marker)) == want, where
+            if not said.startswith("Runs at build only"):
+                differ.append(f"{where} says {said!r}, not that it runs at build only")
+            if live_output(marker).count() or described(built_output(marker)) != want:
+                differ.append(f"{where} runs at build only, but its output changed")
             continue
         got = described(live_output(marker))
         if note:  # the note names what differs; the lines and what they are do not
-            assert note.startswith("As built; ") and note.endswith(" differ from run to run.")
-            assert varies_note(live_output(marker)) == note.replace("As built", "Your run"), where
+            live_note = varies_note(live_output(marker))
+            if not (note.startswith("As built; ") and note.endswith(" differ from run to run.")):
+                differ.append(f"{where}: the build's note reads {note!r}")
+            if live_note != note.replace("As built", "Your run"):
+                differ.append(f"{where}: the run's note reads {live_note!r}")
             want = [line.split("|")[0] for line in want]
             got = [line.split("|")[0] for line in got]
         if got != want:
             differ.append(f"{where}:\n  built: {want}\n  live:  {got}")
-    assert not differ, "\n".join(differ)
+    return status.text_content(), differ
+
+
+@pytest.mark.parametrize("chapter", per_chapter(CHAPTERS), indirect=True, scope="module")
+def test_run_all_shows_what_the_build_showed(chapter: Chapter) -> None:
+    assert chapter.status == "Ran every block of the page.", chapter.differences
+    assert not chapter.differences, "\n".join(chapter.differences)
+
+
+# The same list as Run all's: pytest keeps a module-scoped parameter's tests together by its
+# index in the list, so both tests of a chapter share one page only if the lists are one.
+@pytest.mark.parametrize("chapter", per_chapter(CHAPTERS), indirect=True, scope="module")
+def test_every_solution_passes_and_every_starter_fails_in_the_browser(
+    chapter: Chapter, built_site: Path
+) -> None:
+    """(A chapter without exercises shows none, and the site's list has none for it.)"""
+    page, path = chapter.page, chapter.path
+    listed = [
+        e
+        for entry in catalogue(built_site)
+        if entry["url"] + "index.html" == path
+        for e in entry["exercises"]
+    ]
+    found = exercises_of(page)
+    assert [exercise["id"] for _, exercise in found] == [e["id"] for e in listed]
+    failures = []
+    for index, exercise in found:
+        starter = check(page, index)
+        expected = f"Not yet. {exercise['starter_feedback']}"
+        if starter != expected:
+            failures.append(f"{exercise['id']} starter: {starter!r} != build's {expected!r}")
+        load_solution(page, index)
+        solved = check(page, index)
+        if solved != f"Solved. {exercise['success']}":
+            failures.append(f"{exercise['id']} solution: {solved!r}")
+    assert failures == []
