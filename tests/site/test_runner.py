@@ -147,6 +147,11 @@ def test_instant_navigation_then_run(open_page) -> None:
     page.evaluate("window.__sameDocument = true")
     page.locator("article a[href*='chain-rule']").first.click()
     page.wait_for_url(re.compile(r".*/chain-rule/.*"))
+    # The home page runs code too: wait for chain-rule's own blocks, then for their buttons.
+    page.wait_for_function(
+        "() => (document.querySelector('.lit-blocks') || {dataset: {}}).dataset.litPage"
+        "?.includes('chain-rule')"
+    )
     page.wait_for_selector(".lit-run-button")
     assert page.evaluate("window.__sameDocument === true"), "the link reloaded the page"
     marker = page.locator(".lit-run").nth(runnable(page)[0])
