@@ -3,6 +3,7 @@ run is done, the reader's output, and an exercise's Check and solution."""
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 
@@ -116,20 +117,22 @@ def catalogue(built_site: Path) -> list[dict]:
     return json.loads((built_site / "assets" / "exercises.json").read_text())["pages"]
 
 
-def pages_with_exercises() -> list[str]:
-    """The pages whose source has an exercise fence (read by the build's parser)."""
-    return [
-        path
+@functools.cache
+def _markdown_blocks() -> dict[str, list]:
+    """Each Markdown page (its HTML path) and its blocks, parsed once by the build's parser."""
+    return {
+        path: parse_page(source.read_text(), "").blocks
         for path, source in sources_by_page().items()
         if source.suffix == ".md"
-        and any(block.options["exercise"] for block in parse_page(source.read_text(), "").blocks)
-    ]
+    }
+
+
+def pages_with_exercises() -> list[str]:
+    """The pages whose source has an exercise fence."""
+    blocks = _markdown_blocks()
+    return [path for path in blocks if any(b.options["exercise"] for b in blocks[path])]
 
 
 def pages_that_run() -> list[str]:
-    """The Markdown pages with a block that runs (read by the build's parser)."""
-    return [
-        path
-        for path, source in sources_by_page().items()
-        if source.suffix == ".md" and parse_page(source.read_text(), "").blocks
-    ]
+    """The Markdown pages with a block that runs."""
+    return [path for path, blocks in _markdown_blocks().items() if blocks]

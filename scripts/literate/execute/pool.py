@@ -85,10 +85,9 @@ def start_pages(
         run = run_page(page, settings, pending.workers)
         # Without reading the cache, never replace an entry: a build of the same run may have
         # shown it (outputs that vary from run to run would then differ between two builds).
-        writable = settings.read_cache or (
-            cache is not None and key is not None and not cache.holds(key)
-        )
-        if cache is not None and key is not None and run.ok and writable:
+        if cache is None or key is None or not run.ok:
+            return run
+        if settings.read_cache or not cache.holds(key):
             try:
                 cache.store(key, run.results)
                 with lock:
