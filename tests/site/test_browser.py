@@ -301,9 +301,13 @@ def test_instant_navigation_renders_math_graphs_and_stepper(open_page) -> None:
     page.wait_for_url(re.compile(r".*/chain-rule/.*"))
     page.wait_for_selector(".mg-stepper[data-step]", timeout=10_000)
     assert page.evaluate("window.__sameDocument === true"), "the link reloaded the page"
+    # KaTeX loads on the first page with maths, after the swap: wait for it, not for a guess.
+    every_formula_rendered = (
+        "[...document.querySelectorAll('.arithmatex')].every((e) => e.querySelector('.katex'))"
+    )
+    page.wait_for_function(f"() => {every_formula_rendered}", timeout=10_000)
     state = page.evaluate(
-        "({math: [...document.querySelectorAll('.arithmatex')]"
-        "   .every((e) => e.querySelector('.katex')),"
+        f"({{math: {every_formula_rendered},"
         " graphs: document.querySelectorAll('svg.lit-graph').length,"
         " sized: document.querySelectorAll('svg.lit-graph[data-sized]').length,"
         " step: document.querySelector('.mg-stepper').dataset.step})"
