@@ -42,6 +42,7 @@ def test_matplotlib_figure_is_svg_and_the_figure_is_closed():
     ax.plot([0, 1], [1, 0])
     data, metadata = mimebundle(fig)
     assert "<svg" in data["image/svg+xml"] and metadata["literate"]["kind"] == "figure"
+    assert "<metadata" not in data["image/svg+xml"]  # no creator or date: bytes nobody sees
     assert fig.number not in plt.get_fignums()
     output = {"output_type": "display_data", "data": data, "metadata": metadata}
     assert '<svg class="lit-figure"' in output_html(ItemResult(outputs=[output]))

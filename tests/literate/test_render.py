@@ -212,6 +212,16 @@ def test_an_svg_with_its_own_class_is_not_given_ours():
     assert plain.startswith('<svg class="lit-graph" style="max-width: 10px"')
 
 
+def test_an_inlined_svg_loses_its_layout_white_space_but_not_its_text():
+    from literate.present.svg import inline_svg
+
+    drawn = '<svg width="10">\n <g id="a">\n  <path d="M 0 0 \nL 1 1 \nz\n"/>\n'
+    drawn += '  <text x="1">two  spaces</text>\n </g>\n</svg>\n'
+    cleaned = inline_svg(drawn, "p-", "lit-graph")
+    assert "\n" not in cleaned and "> " not in cleaned
+    assert '<g id="p-a"><path d="M 0 0 L 1 1 z "/><text x="1">two  spaces</text></g>' in cleaned
+
+
 def test_the_browser_gets_svg_cleaned_by_the_builds_own_cleaner():
     """runner-worker.js calls inline_result_svgs in Pyodide on every result: the SVG of a live
     output, of a live stepper's HTML and of a helper's answer comes out as the build's does."""

@@ -3,6 +3,7 @@ HTML and every asset it fetches, measured in Chromium) stays within budget."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -27,8 +28,19 @@ def test_page_html_under_limit(built_site: Path, record_property) -> None:
     assert not heavy, f"pages over {LIMIT // 1024} KB: {heavy}\n" + "\n".join(table)
 
 
+def test_the_search_index_holds_every_pages_prose_and_no_code_listing(built_site: Path) -> None:
+    """Every page fetches the search index on load: code listings stay out of it (the prose
+    names what they use), the prose of every page stays in."""
+    index = json.loads((built_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    listings = [doc["location"] for doc in index["docs"] if "<pre>" in doc["text"]]
+    assert listings == [], f"code listings in the search index: {listings}"
+    indexed = {doc["location"].split("#")[0] for doc in index["docs"] if doc["text"].strip()}
+    pages = {path.removesuffix("index.html") for path in source_pages()}
+    assert pages <= indexed, f"pages whose prose is not in the search index: {pages - indexed}"
+
+
 # Everything a first visit to one page downloads, uncompressed: Material's CSS and JS (~290 KiB)
-# and search index (~215 KiB, and growing with the site's prose), KaTeX where there is maths
+# and search index (~175 KiB, prose only, growing with it), KaTeX where there is maths
 # (~300 KiB), the page itself (the training chapter, with its eleven boundary frames, the
 # training-loop picture and the comparison with the package, is the heaviest: ~1410 KiB).
 COLD_LOAD_LIMIT = 1450 * 1024

@@ -80,7 +80,9 @@ def figure_bundle(figure: Any) -> Bundle:
 
     buffer = io.StringIO()
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "literate"}):
-        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata={"Date": None})
+        # no <metadata> block: its date, creator and format are bytes no reader sees
+        quiet = dict.fromkeys(("Date", "Creator", "Format", "Type"))
+        figure.savefig(buffer, format="svg", bbox_inches="tight", metadata=quiet)
     pyplot = sys.modules.get("matplotlib.pyplot")
     if pyplot is not None:
         pyplot.close(figure)

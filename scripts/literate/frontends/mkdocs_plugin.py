@@ -27,7 +27,12 @@ from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, in
 from literate.frontends.exercise_catalogue import ExerciseCatalogue
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import NotebookRenderer, as_notebook_file, notebook_text
-from literate.frontends.page_parts import insert_after_title, notebook_name, tail_page
+from literate.frontends.page_parts import (
+    insert_after_title,
+    keep_listings_out_of_search,
+    notebook_name,
+    tail_page,
+)
 from literate.frontends.project import is_notebook
 from literate.frontends.site_assets import AssetError, SiteAssets, site_assets
 from literate.frontends.svg_stash import restore_svgs, stash_svgs
@@ -182,6 +187,7 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
             html = blocks + html
         if self.assets is not None:
             html = self.assets.tags(page.url) + html
+        html = keep_listings_out_of_search(html)
         html, self.svgs[page.file.src_uri] = stash_svgs(html)
         return html
 

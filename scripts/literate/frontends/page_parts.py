@@ -1,9 +1,10 @@
 """What every site front end does to a page around the build engine: the page as the generator
 hands it over (front matter cut) with the file's own line numbers, the notebook download's
-name, and where the download link goes."""
+name, where the download link goes, and what the search index leaves out."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -48,3 +49,27 @@ def insert_after_title(html: str, snippet: str) -> str:
         return snippet + html
     end += len("</h1>")
     return html[:end] + snippet + html[end:]
+
+
+# What the search index leaves out, by class: a Markdown fence's listing (`highlight`, with or
+# without a language class), and in a rendered notebook a code cell's listing, the copy
+# button's hidden copy of it, its "In [2]:" prompt and its outputs (as a page's outputs are).
+# Each is a div without a div inside: Material's search parser ends a div's exclusion at the
+# first </div> it meets, so an outer wrapper would let the rest of its content through.
+_UNSEARCHED = (
+    "highlight",
+    "highlight-ipynb",
+    "clipboard-copy-txt",
+    "jp-InputPrompt",
+    "jp-OutputArea-output",
+)
+_UNSEARCHED_DIV = re.compile(
+    r'<div class="((?:[^"]*\s)?(?:' + "|".join(_UNSEARCHED) + r')(?:\s[^"]*)?)"'
+)
+
+
+def keep_listings_out_of_search(html: str) -> str:
+    """Mark code listings so that the search index (fetched by every page on load) skips them:
+    search finds the prose that explains the code, whose inline `code` names every function a
+    listing uses. Material's search plugin skips an element marked `data-search-exclude`."""
+    return _UNSEARCHED_DIV.sub(r'<div class="\1" data-search-exclude', html)

@@ -17,17 +17,22 @@ _PROLOG = re.compile(r"<\?xml.*?\?>|<!DOCTYPE.*?>|<!--.*?-->", re.DOTALL)
 _ROOT = re.compile(r"<svg\b[^>]*>", re.DOTALL)
 _SIZE = re.compile(r'\s(width|height)="([^"]*)"')
 _SVG_ELEMENT = re.compile(r"<svg\b.*?</svg>", re.DOTALL)
+_BETWEEN_TAGS = re.compile(r">\s+<")
+_LINE_BREAK = re.compile(r"\s*\n\s*")
 SVG_CLASSES = {"graph": "lit-graph", "figure": "lit-figure"}  # by the output's kind
 
 
 def inline_svg(svg: str, id_prefix: str, css_class: str) -> str:
     """Clean an SVG document for inlining.
 
-    Ids are prefixed so several SVGs on one page cannot clash; the root's width and height
+    White space between elements is dropped and line breaks become spaces. Ids are prefixed so several SVGs on one page cannot clash; the root's width and height
     are dropped (the viewBox keeps the aspect ratio, and the natural width becomes a
     max-width) so it scales down to the content width.
     """
     svg = _PROLOG.sub("", svg).strip()
+    # The generators' indentation and line breaks are bytes on every page load; SVG collapses
+    # white space in text and path data alike, so one space draws the same.
+    svg = _LINE_BREAK.sub(" ", _BETWEEN_TAGS.sub("><", svg))
     svg = re.sub(r'\bid="([^"]+)"', rf'id="{id_prefix}\1"', svg)
     svg = re.sub(r"url\(#([^)]+)\)", rf"url(#{id_prefix}\1)", svg)
     svg = re.sub(r'href="#([^"]+)"', rf'href="#{id_prefix}\1"', svg)
