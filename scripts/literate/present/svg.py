@@ -25,9 +25,10 @@ SVG_CLASSES = {"graph": "lit-graph", "figure": "lit-figure"}  # by the output's 
 def inline_svg(svg: str, id_prefix: str, css_class: str) -> str:
     """Clean an SVG document for inlining.
 
-    White space between elements is dropped and line breaks become spaces. Ids are prefixed so several SVGs on one page cannot clash; the root's width and height
-    are dropped (the viewBox keeps the aspect ratio, and the natural width becomes a
-    max-width) so it scales down to the content width.
+    White space between elements is dropped and line breaks become spaces. Ids are prefixed
+    so several SVGs on one page cannot clash; the root's width and height are dropped (the
+    viewBox keeps the aspect ratio, and the natural width becomes a max-width) so it scales
+    down to the content width.
     """
     svg = _PROLOG.sub("", svg).strip()
     # The generators' indentation and line breaks are bytes on every page load; SVG collapses
