@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PIP    := $(BIN)/python -m pip -qq --disable-pip-version-check  # -qq: errors only
 
-.PHONY: serve build build-zensical test test-fast lint bench clean setup graphviz chromium runtime axe
+.PHONY: serve build build-zensical test test-fast screenshots lint bench clean setup graphviz chromium runtime axe
 
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -32,6 +32,11 @@ PYTEST := $(BIN)/python -m pytest -q -n 2 --dist loadgroup
 
 test: setup lint chromium axe
 	$(PYTEST) --collect-guard --durations=15
+
+# Pictures of every page, both schemes and phone width, into test-artifacts/screenshots/ (the
+# browser test of each page takes them; make test leaves them out).
+screenshots: setup chromium
+	$(PYTEST) --screenshots tests/site/test_browser.py -k test_page
 
 # The inner loop for engine and page work: no browser, no whole-site build, no slow tests.
 test-fast: setup

@@ -1,6 +1,7 @@
 """The site tests' hooks that must run in pytest-xdist's controller, which loads no conftest.py
 below the root: it serves the one folder every worker's site build goes into, and it prints the
-tables the tests record. Registered by the root conftest.py (pytest_plugins)."""
+tables the tests record; and it adds the --screenshots option. Registered by the root
+conftest.py (pytest_plugins)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,15 @@ import pytest
 from tests.site.browsing import COLD_LOADS, COMPARED, SIZE_TABLE, serve
 
 SHARED_SITE = "literate_site"  # workerinput key: [folder, url] of the controller's served site
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--screenshots",
+        action="store_true",
+        help="save screenshots of every page in both schemes and at phone width to "
+        "test-artifacts/screenshots/ (make screenshots); off by default, a full page costs ~1 s",
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:

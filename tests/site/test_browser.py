@@ -1,7 +1,7 @@
 """The site in a real browser (Debian's Chromium driven by Playwright), page by page: no console
 error, no request leaving 127.0.0.1, math rendered by KaTeX, every graph visible and legible in
 both colour schemes, the backward stepper stepping, notebook downloads that are notebooks.
-Screenshots of every page go to test-artifacts/screenshots/."""
+With --screenshots (make screenshots), pictures of every page go to test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -134,14 +134,17 @@ def _check_graphs(page, path: str, scheme: str) -> list[str]:
     return problems
 
 
-def _screenshot(page, path: str, suffix: str, full_page: bool = True) -> None:
+def _screenshot(config, page, path: str, suffix: str, full_page: bool = True) -> None:
+    """A picture for people to look at (pytest --screenshots): nothing is asserted on it."""
+    if not config.getoption("screenshots"):
+        return
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     name = f"{page_id(path).replace('/', '-')}-{suffix}.png"
     page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
 
 
 @pytest.mark.parametrize("path", PAGES, ids=page_id)
-def test_page(path: str, built_site: Path, open_page) -> None:
+def test_page(path: str, built_site: Path, open_page, pytestconfig) -> None:
     assert (built_site / path).is_file(), f"{path} was not built"
     page, recorder = open_page(path, DESKTOP)
     problems: list[str] = []
@@ -163,15 +166,15 @@ def test_page(path: str, built_site: Path, open_page) -> None:
     # graphs, light scheme, then the palette toggle to slate
     assert _scheme(page) == "default"
     problems += _check_graphs(page, path, "default")
-    _screenshot(page, path, "desktop")
+    _screenshot(pytestconfig, page, path, "desktop")
     page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
     page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
     problems += _check_graphs(page, path, "slate")
-    _screenshot(page, path, "desktop-dark")
+    _screenshot(pytestconfig, page, path, "desktop-dark")
 
     phone, phone_recorder = open_page(path, PHONE)
     phone.wait_for_load_state("networkidle")  # late requests (search index, fonts) are seen
-    _screenshot(phone, path, "phone", full_page=False)
+    _screenshot(pytestconfig, phone, path, "phone", full_page=False)
 
     for rec in (recorder, phone_recorder):
         problems += [f"{path}: {error}" for error in rec.errors]
