@@ -37,6 +37,15 @@ def live_output(marker):
     return marker.locator("xpath=following-sibling::*[2][contains(@class,'lit-live')]")
 
 
+def built_output(marker):
+    """The build's output of the block whose toolbar is in marker: right after its code (none
+    when the build showed nothing, or once the reader's run has replaced it)."""
+    return marker.locator(
+        "xpath=following-sibling::*[2][contains(@class,'lit-output')"
+        " and not(contains(@class,'lit-live'))]"
+    )
+
+
 def exercises_of(page) -> list[tuple[int, dict]]:
     blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
     return [(i, block["exercise"]) for i, block in enumerate(blocks) if "exercise" in block]

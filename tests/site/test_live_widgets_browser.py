@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from .browsing import AXE, DESKTOP, PHONE, RUN_AXE, TAGS, refuse_outside
-from .running import blocks_of, described, live_output, wait_done
+from .running import blocks_of, built_output, described, live_output, wait_done
 
 pytestmark = pytest.mark.site
 
@@ -44,10 +44,6 @@ def marker_running(page, text: str):
         if text in blocks[int(markers.nth(i).get_attribute("data-lit-block"))]["code"]:
             return markers.nth(i)
     raise AssertionError(f"no block runs {text!r}")
-
-
-def built_output(marker):
-    return marker.locator("xpath=following-sibling::*[2][contains(@class,'lit-output')]")
 
 
 def run(page, marker) -> None:

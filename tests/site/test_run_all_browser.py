@@ -23,6 +23,7 @@ import pytest
 from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_id, refuse_outside
 from .running import (
     blocks_of,
+    built_output,
     catalogue,
     check,
     described,
@@ -66,14 +67,6 @@ def chapter(browser, site_url, request) -> Iterator[Chapter]:
     yield Chapter(request.param, page, *run_all(page))
     context.close()
     assert recorder.errors == [], recorder.errors
-
-
-def built_output(marker):
-    """The build's output of a block, before any run: right after its code."""
-    return marker.locator(
-        "xpath=following-sibling::*[2][contains(@class,'lit-output')"
-        " and not(contains(@class,'lit-live'))]"
-    )
 
 
 def varies_note(output) -> str:
