@@ -96,7 +96,10 @@ def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:
     first.locator(".lit-run-button").click()
     stop = first.locator(".lit-stop-button")
     stop.wait_for(state="visible")
-    wait_for_text(page, first.locator(".lit-status"), "Running")
+    # wait for any state past starting, not for "Running" alone: a run that ended at once (an
+    # error) would leave the wait to time out without saying why
+    status = wait_for_text(page, first.locator(".lit-status"), "Running|Ran|Error|Could|Stopped")
+    assert status.startswith("Running"), f"{status!r}; the code run: {code_of(first)!r}"
     stop.click()
     assert wait_done(page, first) == "Stopped."
     first.locator(".lit-reset-button").click()
