@@ -14,6 +14,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
+import pytest
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DOCS = REPO_ROOT / "docs"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -60,6 +62,59 @@ def sources_by_page() -> dict[str, Path]:
 
 def page_id(path: str) -> str:
     return path.removesuffix("index.html").strip("/") or "home"
+
+
+def per_page(paths: list[str]) -> list:
+    """The pages as test parameters, each in the xdist group of its page: every test of one
+    page runs in one process, one after another, so they share that process's visit of it
+    (conftest.py, `visit`) and, for a chapter, its page after Run all."""
+    return [
+        pytest.param(path, id=page_id(path), marks=pytest.mark.xdist_group(f"page {path}"))
+        for path in paths
+    ]
+
+
+# Run at the start of every document of a shared visit's context (about:blank has no storage)
+FORGET_STORAGE = "try { localStorage.clear(); sessionStorage.clear(); } catch (error) {}"
+
+
+class Visits:
+    """Pages as a fresh visitor first sees them, loaded once per process and viewport for all
+    the tests that only look at a page (and leave it as they found it): one browser context per
+    viewport, whose every document starts with empty storage, and the last few pages kept open
+    (the tests of one page run in a row: `per_page`)."""
+
+    KEPT = 2  # pages kept open per viewport
+
+    def __init__(self, browser, site_url: str) -> None:
+        self.browser, self.site_url = browser, site_url
+        self.contexts: dict[int, object] = {}
+        self.pages: dict[tuple[int, str], tuple[object, Recorder]] = {}
+
+    def open(self, path: str, viewport: dict) -> tuple[object, Recorder]:
+        """(page, recorder) of path at viewport; the recorder has heard the page since load."""
+        key = (viewport["width"], path)
+        if key in self.pages:
+            self.pages[key] = self.pages.pop(key)  # the most recently used comes last
+            return self.pages[key]
+        context = self.contexts.get(viewport["width"])
+        if context is None:
+            context = self.browser.new_context(viewport=viewport, color_scheme="light")
+            context.add_init_script(FORGET_STORAGE)
+            self.contexts[viewport["width"]] = context
+        page = context.new_page()
+        recorder = Recorder(page)
+        response = page.goto(self.site_url + path.removesuffix("index.html"), wait_until="load")
+        assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
+        self.pages[key] = (page, recorder)
+        kept = [k for k in self.pages if k[0] == key[0]]
+        for old in kept[: -self.KEPT]:
+            self.pages.pop(old)[0].close()
+        return page, recorder
+
+    def close(self) -> None:
+        for context in self.contexts.values():
+            context.close()
 
 
 # What the test server lets a browser keep, as a real host should (README, "Hosting the site"):
@@ -162,11 +217,44 @@ def wait_for_text(page, locator, starts: str) -> str:
 AXE = REPO_ROOT / ".cache" / "axe" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SCHEMES = ("default", "slate")
-RUN_AXE = """async (tags) => {
-  const result = await axe.run(document, {runOnly: {type: "tag", values: tags}});
+# The rules of TAGS whose outcome depends on colours: the only ones a change of colour scheme
+# can change (the schemes swap colours, not markup), so the only ones run again in the second.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+# Violations only: axe then skips describing every element that passes, a third of its time.
+RUN_AXE = """async (runOnly) => {
+  const result = await axe.run(document, {runOnly, resultTypes: ["violations"]});
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id} (${v.impact}) x${v.nodes.length}: ` +
       v.nodes.slice(0, 3).map((n) => n.target.join(" ") + " :: " +
         ((n.any[0] || n.all[0] || n.none[0] || {}).message || "")).join(" | "));
 }"""
+RULES_OF_TAGS = "(tags) => axe.getRules(tags).map((rule) => rule.ruleId)"
+NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; }"
+SET_SCHEME = "(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)"
+
+
+def serious_violations(page, schemes: tuple[str, ...] = SCHEMES) -> list[str]:
+    """axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is: every rule
+    in the first colour scheme, the colour rules in the others. The page is left in the scheme
+    it had, without the style added to measure colours as they are (not mid-transition)."""
+    if not page.evaluate("typeof axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    rules = page.evaluate(RULES_OF_TAGS, TAGS)
+    assert set(COLOUR_RULES) <= set(rules), f"axe-core has no {set(COLOUR_RULES) - set(rules)}"
+    had = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    style = page.add_style_tag(content=NO_TRANSITIONS)
+    found = []
+    try:
+        for number, scheme in enumerate(schemes):
+            page.evaluate(SET_SCHEME, scheme)
+            only = (
+                {"type": "tag", "values": TAGS}
+                if number == 0
+                else {"type": "rule", "values": COLOUR_RULES}
+            )
+            found += [f"{scheme}: {violation}" for violation in page.evaluate(RUN_AXE, only)]
+    finally:
+        style.evaluate("(element) => element.remove()")
+        page.evaluate(SET_SCHEME, had)
+    return found

@@ -22,6 +22,7 @@ from .browsing import (
     CHROMIUM_ARGS,
     REPO_ROOT,
     Recorder,
+    Visits,
     serve,
 )
 from .run_hooks import SHARED_SITE
@@ -108,3 +109,15 @@ def open_page(browser, site_url: str) -> Iterator:
     yield open_
     for context in contexts:
         context.close()
+
+
+@pytest.fixture(scope="session")
+def visit(browser, site_url: str) -> Iterator:
+    """visit(path, viewport) -> (page, recorder): the page as a fresh visitor first sees it,
+    shared by the tests of this process that only look at it. A test that changes the page puts
+    it back as it was (the colour scheme, a style it added); one that needs its own page, its
+    own storage or a reload uses open_page. Parametrize by `per_page` so that a page's tests run
+    in one process, in a row."""
+    visits = Visits(browser, site_url)
+    yield visits.open
+    visits.close()

@@ -6,40 +6,28 @@ from __future__ import annotations
 
 import pytest
 
-from .browsing import AXE, DESKTOP, PHONE, RUN_AXE, SCHEMES, TAGS, source_pages
+from .browsing import AXE, DESKTOP, PHONE, per_page, serious_violations, source_pages
 
 pytestmark = pytest.mark.site
 
 
-@pytest.fixture(scope="module")
-def axe_source() -> str:
+@pytest.fixture(scope="module", autouse=True)
+def axe_is_there() -> None:
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run 'make test' (scripts/tools/vendor-axe.sh fills it)")
-    return AXE.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
-@pytest.mark.parametrize("path", source_pages())
-def test_no_serious_or_critical_violations(
-    path: str,
-    viewport: dict,
-    axe_source: str,
-    open_page,
-) -> None:
-    page, _ = open_page(path, viewport)
-    page.add_script_tag(content=axe_source)
-    # colours are measured as they are, not halfway through the theme's colour transition
-    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-    found = []
-    for scheme in SCHEMES:
-        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-        found += [f"{scheme}: {violation}" for violation in page.evaluate(RUN_AXE, TAGS)]
+@pytest.mark.parametrize("path", per_page(source_pages()))
+def test_no_serious_or_critical_violations(path: str, viewport: dict, visit) -> None:
+    page, _ = visit(path, viewport)
+    found = serious_violations(page)
     assert found == [], f"{path} at {viewport['width']} px:\n" + "\n".join(found)
 
 
-@pytest.mark.parametrize("path", source_pages())
-def test_no_page_scrolls_sideways_on_a_phone(path: str, open_page) -> None:
-    page, _ = open_page(path, PHONE)
+@pytest.mark.parametrize("path", per_page(source_pages()))
+def test_no_page_scrolls_sideways_on_a_phone(path: str, visit) -> None:
+    page, _ = visit(path, PHONE)
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{path} is {width} px wide at {PHONE['width']} px"
     unreachable = page.evaluate(

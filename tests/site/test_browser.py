@@ -13,7 +13,7 @@ from urllib.parse import urljoin
 import nbformat
 import pytest
 
-from .browsing import DESKTOP, PHONE, REPO_ROOT, page_id, source_pages
+from .browsing import DESKTOP, PHONE, REPO_ROOT, page_id, per_page, source_pages
 
 pytestmark = pytest.mark.site
 
@@ -143,10 +143,10 @@ def _screenshot(config, page, path: str, suffix: str, full_page: bool = True) ->
     page.screenshot(path=SCREENSHOTS / name, full_page=full_page)
 
 
-@pytest.mark.parametrize("path", PAGES, ids=page_id)
-def test_page(path: str, built_site: Path, open_page, pytestconfig) -> None:
+@pytest.mark.parametrize("path", per_page(PAGES))
+def test_page(path: str, built_site: Path, visit, pytestconfig) -> None:
     assert (built_site / path).is_file(), f"{path} was not built"
-    page, recorder = open_page(path, DESKTOP)
+    page, recorder = visit(path, DESKTOP)
     problems: list[str] = []
 
     # math: every arithmatex element rendered by KaTeX, no KaTeX error
@@ -163,16 +163,19 @@ def test_page(path: str, built_site: Path, open_page, pytestconfig) -> None:
         problems.append(f"{path}: {math['errors']} KaTeX error(s)")
     problems += [f"{path}: math not rendered: {tex!r}" for tex in math["unrendered"]]
 
-    # graphs, light scheme, then the palette toggle to slate
+    # graphs, light scheme, then the palette toggle to slate, and back (the page is shared)
     assert _scheme(page) == "default"
     problems += _check_graphs(page, path, "default")
     _screenshot(pytestconfig, page, path, "desktop")
-    page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
+    toggle = page.locator("form[data-md-component=palette] label:not([hidden])")
+    toggle.first.click()
     page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
     problems += _check_graphs(page, path, "slate")
     _screenshot(pytestconfig, page, path, "desktop-dark")
+    toggle.first.click()
+    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'default'")
 
-    phone, phone_recorder = open_page(path, PHONE)
+    phone, phone_recorder = visit(path, PHONE)
     phone.wait_for_load_state("networkidle")  # late requests (search index, fonts) are seen
     _screenshot(pytestconfig, phone, path, "phone", full_page=False)
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from .browsing import AXE, DESKTOP, RUN_AXE, SCHEMES, TAGS, refuse_outside, wait_for_text
+from .browsing import DESKTOP, refuse_outside, serious_violations, wait_for_text
 from .editing import LINES, cm_content, code_of, open_editor, replace_code
 
 pytestmark = pytest.mark.site
@@ -29,17 +29,6 @@ def first_runnable(page):
 
 def text_of(content) -> str:
     return content.evaluate(LINES)
-
-
-def serious_violations(page) -> list[str]:
-    """axe-core's serious and critical WCAG 2.1 AA findings, in both colour schemes."""
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
-    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-    found = []
-    for scheme in SCHEMES:
-        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
-        found += [f"{scheme}: {violation}" for violation in page.evaluate(RUN_AXE, TAGS)]
-    return found
 
 
 def test_the_editor_is_fetched_on_first_reach_not_on_page_load(open_page) -> None:

@@ -5,8 +5,9 @@ their box at no less than 60 % of their natural size; steppers and figures are d
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
-from .browsing import DESKTOP, PHONE, source_pages
+from .browsing import DESKTOP, PHONE, per_page, source_pages
 
 pytestmark = pytest.mark.site
 
@@ -30,13 +31,9 @@ SMALLEST_TEXT_JS = """() => [...document.querySelectorAll('article svg')]
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
-@pytest.mark.parametrize("path", source_pages())
-def test_the_smallest_text_of_every_picture_is_legible(
-    path: str,
-    viewport: dict,
-    open_page,
-) -> None:
-    page, _ = open_page(path, viewport)
+@pytest.mark.parametrize("path", per_page(source_pages()))
+def test_the_smallest_text_of_every_picture_is_legible(path: str, viewport: dict, visit) -> None:
+    page, _ = visit(path, viewport)
     limit = SMALLEST[viewport["width"]]
     small = [p for p in page.evaluate(SMALLEST_TEXT_JS) if p["px"] < limit]
     assert small == [], f"{path} at {viewport['width']} px: text under {limit} px: {small}"
@@ -55,7 +52,7 @@ def test_a_reduced_graph_opens_full_size_with_the_keyboard_and_closes_with_escap
     natural = float(svg.get_attribute("data-lit-natural"))
     assert abs(svg.bounding_box()["width"] - natural) < 2  # at its natural size
     page.keyboard.press("Escape")
-    assert page.locator("dialog.lit-zoom").count() == 0
+    expect(page.locator("dialog.lit-zoom")).to_have_count(0)  # removed once it has closed
     assert bar.locator("xpath=preceding-sibling::div[1]").locator("svg").count() == 1  # back
     assert recorder.errors == []
 

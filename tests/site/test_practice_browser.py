@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .browsing import DESKTOP, refuse_outside, source_pages
+from .browsing import DESKTOP, per_page, refuse_outside, source_pages
 from .running import (
     catalogue,
     check,
@@ -129,12 +129,13 @@ def test_the_worked_answer_opens_on_request_by_keyboard(open_page) -> None:
     assert recorder.errors == []
 
 
-@pytest.mark.parametrize("path", [p for p in source_pages() if "notebooks/" not in p])
+@pytest.mark.parametrize("path", per_page([p for p in source_pages() if "notebooks/" not in p]))
 def test_every_self_check_takes_an_answer_and_checks_it_against_the_build(
     path: str,
-    open_page,
+    visit,
 ) -> None:
-    page, recorder = open_page(path, DESKTOP)
+    """(On the page the other tests of it looked at: its answers are the last change made.)"""
+    page, recorder = visit(path, DESKTOP)
     for form, spec in answer_forms(page):
         feedback = form.locator(".lit-answer-feedback")
         if spec["kind"] == "choice":

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_id, refuse_outside
+from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, per_page, refuse_outside
 from .running import (
     blocks_of,
     built_output,
@@ -37,14 +37,6 @@ pytestmark = pytest.mark.site
 
 CHAPTERS = pages_that_run()
 FINISHED = "(el) => /^(Ran every|Stopped|Could|A check|An earlier)/.test(el.textContent)"
-
-
-def per_chapter(paths: list[str]) -> list:
-    """The chapters as parameters of the `chapter` fixture, each its own xdist group."""
-    return [
-        pytest.param(path, id=page_id(path), marks=pytest.mark.xdist_group(f"page {path}"))
-        for path in paths
-    ]
 
 
 @dataclass
@@ -121,7 +113,7 @@ def run_all(page) -> tuple[str, list[str]]:
     return status.text_content(), differ
 
 
-@pytest.mark.parametrize("chapter", per_chapter(CHAPTERS), indirect=True, scope="module")
+@pytest.mark.parametrize("chapter", per_page(CHAPTERS), indirect=True, scope="module")
 def test_run_all_shows_what_the_build_showed(chapter: Chapter) -> None:
     assert chapter.status == "Ran every block of the page.", chapter.differences
     assert not chapter.differences, "\n".join(chapter.differences)
@@ -129,7 +121,7 @@ def test_run_all_shows_what_the_build_showed(chapter: Chapter) -> None:
 
 # The same list as Run all's: pytest keeps a module-scoped parameter's tests together by its
 # index in the list, so both tests of a chapter share one page only if the lists are one.
-@pytest.mark.parametrize("chapter", per_chapter(CHAPTERS), indirect=True, scope="module")
+@pytest.mark.parametrize("chapter", per_page(CHAPTERS), indirect=True, scope="module")
 def test_every_solution_passes_and_every_starter_fails_in_the_browser(
     chapter: Chapter, built_site: Path
 ) -> None:
