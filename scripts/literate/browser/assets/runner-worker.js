@@ -67,15 +67,23 @@ self.fetch = async (input, init) => {
 async function loadPython(manifest) {
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", runtime).href);
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", runtime).href });
-  for (const wheel of manifest.wheels) {
-    await pyodide.loadPackage(new URL(`wheels/${wheel}`, runtime).href);
-  }
+  // the wheels and the packages' files at once: one round trip, not one a file
+  const wheels = manifest.wheels.map((wheel) => new URL(`wheels/${wheel}`, runtime).href);
+  const [texts] = await Promise.all([
+    Promise.all(
+      manifest.packages.map(async (file) => {
+        const response = await fetch(new URL(`packages/${file}`, runtime));
+        if (!response.ok) throw new Error(`packages/${file}: HTTP ${response.status}`);
+        return response.text();
+      }),
+    ),
+    wheels.length ? pyodide.loadPackage(wheels) : null,
+  ]);
   const home = "/home/pyodide/";
-  for (const file of manifest.packages) {
-    const text = await (await fetch(new URL(`packages/${file}`, runtime))).text();
+  manifest.packages.forEach((file, index) => {
     pyodide.FS.mkdirTree(home + file.split("/").slice(0, -1).join("/"));
-    pyodide.FS.writeFile(home + file, text);
-  }
+    pyodide.FS.writeFile(home + file, texts[index]);
+  });
   return pyodide;
 }
 
