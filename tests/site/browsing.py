@@ -12,7 +12,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
@@ -74,6 +74,15 @@ def per_page(paths: list[str]) -> list:
     ]
 
 
+def load(context, base: str, path: str) -> tuple[object, Recorder]:
+    """A new page of the context at path (under base), loaded, with its recorder."""
+    page = context.new_page()
+    recorder = Recorder(page)
+    response = page.goto(urljoin(base, path.removesuffix("index.html")), wait_until="load")
+    assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
+    return page, recorder
+
+
 # Run at the start of every document of a shared visit's context (about:blank has no storage)
 FORGET_STORAGE = "try { localStorage.clear(); sessionStorage.clear(); } catch (error) {}"
 
@@ -102,15 +111,11 @@ class Visits:
             context = self.browser.new_context(viewport=viewport, color_scheme="light")
             context.add_init_script(FORGET_STORAGE)
             self.contexts[viewport["width"]] = context
-        page = context.new_page()
-        recorder = Recorder(page)
-        response = page.goto(self.site_url + path.removesuffix("index.html"), wait_until="load")
-        assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
-        self.pages[key] = (page, recorder)
+        self.pages[key] = load(context, self.site_url, path)
         kept = [k for k in self.pages if k[0] == key[0]]
         for old in kept[: -self.KEPT]:
             self.pages.pop(old)[0].close()
-        return page, recorder
+        return self.pages[key]
 
     def close(self) -> None:
         for context in self.contexts.values():
@@ -234,12 +239,20 @@ NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; }"
 SET_SCHEME = "(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)"
 
 
+@functools.cache
+def axe_source() -> str:
+    """axe-core's script, read once per process."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run 'make test' (scripts/tools/vendor-axe.sh fills it)")
+    return AXE.read_text(encoding="utf-8")
+
+
 def serious_violations(page, schemes: tuple[str, ...] = SCHEMES) -> list[str]:
     """axe-core's serious and critical WCAG 2.1 A/AA findings on the page as it is: every rule
     in the first colour scheme, the colour rules in the others. The page is left in the scheme
     it had, without the style added to measure colours as they are (not mid-transition)."""
     if not page.evaluate("typeof axe !== 'undefined'"):
-        page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        page.add_script_tag(content=axe_source())
     rules = page.evaluate(RULES_OF_TAGS, TAGS)
     assert set(COLOUR_RULES) <= set(rules), f"axe-core has no {set(COLOUR_RULES) - set(rules)}"
     had = page.evaluate("document.body.getAttribute('data-md-color-scheme')")

@@ -12,7 +12,6 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urljoin
 
 import pytest
 from filelock import FileLock
@@ -21,8 +20,8 @@ from .browsing import (
     CHROMIUM,
     CHROMIUM_ARGS,
     REPO_ROOT,
-    Recorder,
     Visits,
+    load,
     serve,
 )
 from .run_hooks import SHARED_SITE
@@ -100,11 +99,7 @@ def open_page(browser, site_url: str) -> Iterator:
     def open_(path: str, viewport: dict, base: str = site_url):
         context = browser.new_context(viewport=viewport, color_scheme="light")
         contexts.append(context)
-        page = context.new_page()
-        recorder = Recorder(page)
-        response = page.goto(urljoin(base, path.removesuffix("index.html")), wait_until="load")
-        assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
-        return page, recorder
+        return load(context, base, path)
 
     yield open_
     for context in contexts:

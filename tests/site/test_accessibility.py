@@ -6,15 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from .browsing import AXE, DESKTOP, PHONE, per_page, serious_violations, source_pages
+from .browsing import DESKTOP, PHONE, per_page, serious_violations, source_pages
 
 pytestmark = pytest.mark.site
-
-
-@pytest.fixture(scope="module", autouse=True)
-def axe_is_there() -> None:
-    if not AXE.is_file():
-        pytest.fail(f"{AXE} is missing: run 'make test' (scripts/tools/vendor-axe.sh fills it)")
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
