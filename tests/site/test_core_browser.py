@@ -11,6 +11,8 @@ from literate.present.svg import inline_result_svgs, inline_svg
 from tests.core_cases import CASES, PATH, check, run_case, summary
 
 BOOT_TIMEOUT = 120_000  # ms: Pyodide on a loaded 2-core machine
+# every case in one process: one page and one Python answer them all
+pytestmark = pytest.mark.xdist_group("core cases in pyodide")
 
 RUN_CASES = """
 async ([cases, path]) => {

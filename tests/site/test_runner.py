@@ -1,19 +1,38 @@
 """The in-browser runner (scripts/literate/browser/assets/runner.js): edit, run, stop and reset
-blocks, in Chromium, on the built site with every request outside it refused."""
+blocks, in Chromium, on the built site with every request outside it refused.
+
+The tests of the chapter page that need no fresh Python share one page (`warm`), in one process
+and in the order written: the first of them starts Python cold, the others run in it, and the
+one that resets a block (the next run then starts a fresh Python) comes last. The stop test and
+the tests of other pages open their own."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 import pytest
 
-from .browsing import DESKTOP, refuse_outside, wait_for_text
+from .browsing import DESKTOP, load, refuse_outside, wait_for_text
 from .editing import code_of, open_editor
 from .running import blocks_of, live_output, runnable, wait_done
 
 pytestmark = pytest.mark.site
 
 PAGE = "chain-rule/index.html"
+WARM = pytest.mark.xdist_group("runner warm page")
+
+
+@pytest.fixture(scope="module")
+def warm(browser, site_url) -> Iterator[tuple]:
+    """(page, recorder): the chapter, loaded once for the tests marked WARM, with the outside
+    world refused; each test edits the first block or runs a late one, and none may leave an
+    error of the page behind."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme="light")
+    page, recorder = load(context, site_url, PAGE)
+    refuse_outside(page)
+    yield page, recorder
+    context.close()
 
 
 def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:
@@ -24,9 +43,32 @@ def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:
     assert loaded == []
 
 
-def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:
-    page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page)
+@WARM
+def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(warm) -> None:
+    page, recorder = warm
+    blocks = blocks_of(page)
+    markers = page.locator(".lit-run")
+    graph_blocks = [
+        i
+        for i in runnable(page)
+        if "draw_dot(" in blocks[int(markers.nth(i).get_attribute("data-lit-block"))]["code"]
+    ]
+    assert len(graph_blocks) >= 2
+    assert live_output(markers.nth(graph_blocks[0])).count() == 0  # not run before this test
+    marker = markers.nth(graph_blocks[-1])
+    marker.locator(".lit-run-button").focus()
+    page.keyboard.press("Enter")
+    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
+    assert live_output(marker).locator("svg").count() == 1
+    assert "grad" in live_output(marker).locator("svg").text_content()
+    # the first graph block ran too, on the way, and shows the reader's run
+    assert live_output(markers.nth(graph_blocks[0])).count() == 1
+    assert not recorder.errors, recorder.errors
+
+
+@WARM
+def test_edit_a_block_and_run_it_with_the_keyboard(warm) -> None:
+    page, recorder = warm
     marker = page.locator(".lit-run").nth(runnable(page)[0])
     editor = open_editor(page, marker)
     page.keyboard.press("Control+A")
@@ -39,34 +81,12 @@ def test_edit_a_block_and_run_it_with_the_keyboard(open_page) -> None:
     assert not recorder.foreign_requests(), recorder.foreign_requests()
 
 
-def test_a_late_block_runs_the_blocks_above_it_first_and_draws_its_graph(open_page) -> None:
-    page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page)
-    blocks = blocks_of(page)
-    markers = page.locator(".lit-run")
-    graph_blocks = [
-        i
-        for i in runnable(page)
-        if "draw_dot(" in blocks[int(markers.nth(i).get_attribute("data-lit-block"))]["code"]
-    ]
-    assert len(graph_blocks) >= 2
-    marker = markers.nth(graph_blocks[-1])
-    marker.locator(".lit-run-button").focus()
-    page.keyboard.press("Enter")
-    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
-    assert live_output(marker).locator("svg").count() == 1
-    assert "grad" in live_output(marker).locator("svg").text_content()
-    # the first graph block ran too, on the way, and shows the reader's run
-    assert live_output(markers.nth(graph_blocks[0])).count() == 1
-    assert not recorder.errors, recorder.errors
-
-
-def test_a_graph_drawn_by_a_run_is_cleaned_and_set_up_like_the_builds(open_page) -> None:
+@WARM
+def test_a_graph_drawn_by_a_run_is_cleaned_and_set_up_like_the_builds(warm) -> None:
     """The run's SVG comes cleaned by the build's own cleaner (present/svg.py, in Pyodide), and
     runner-live.js announces the new output (literate:content), so graphs.js sizes it, with no
     global between them."""
-    page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page)
+    page, recorder = warm
     marker = page.locator(".lit-run").nth(runnable(page)[0])
     open_editor(page, marker)
     page.keyboard.press("Control+A")
@@ -83,6 +103,40 @@ def test_a_graph_drawn_by_a_run_is_cleaned_and_set_up_like_the_builds(open_page)
     assert ids and all(i.startswith("lit-live") for i in ids), ids[:5]
     assert svg.get_attribute("data-sized") == "1"  # graphs.js heard of it
     assert "grad 6.0000" in svg.text_content()
+    assert not recorder.errors, recorder.errors
+
+
+@WARM
+def test_an_error_shows_its_traceback_with_the_page_line(warm) -> None:
+    page, recorder = warm
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    line = blocks_of(page)[int(marker.get_attribute("data-lit-block"))]["line"]
+    open_editor(page, marker)
+    page.keyboard.press("Control+A")
+    page.keyboard.type("x = 1\n1 / 0")
+    page.keyboard.press("Control+Enter")
+    assert wait_done(page, marker).startswith("Error")
+    text = live_output(marker).inner_text()
+    assert f'File "docs/chain-rule.md", line {line + 1}' in text
+    assert "ZeroDivisionError: division by zero" in text
+    assert not recorder.errors, recorder.errors  # the reader's error is output, not a crash
+
+
+@WARM
+def test_reset_restores_the_built_code_and_output(warm) -> None:
+    page, recorder = warm
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    # the build's code (the tests before this one edited the block)
+    built_code = blocks_of(page)[int(marker.get_attribute("data-lit-block"))]["code"].rstrip("\n")
+    open_editor(page, marker)
+    page.keyboard.press("Control+A")
+    page.keyboard.type("print('mine')")
+    marker.locator(".lit-run-button").click()
+    assert wait_done(page, marker).startswith("Ran")
+    marker.locator(".lit-reset-button").click()
+    assert code_of(marker) == built_code
+    assert live_output(marker).count() == 0
+    assert "Reset" in marker.locator(".lit-status").text_content()
     assert not recorder.errors, recorder.errors
 
 
@@ -106,39 +160,6 @@ def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:
     second.locator(".lit-run-button").click()
     assert wait_done(page, second).startswith("Ran"), second.inner_text()
     assert not recorder.errors, recorder.errors
-
-
-def test_reset_restores_the_built_code_and_output(open_page) -> None:
-    page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page)
-    marker = page.locator(".lit-run").nth(runnable(page)[0])
-    built_code = code_of(marker)
-    open_editor(page, marker)
-    page.keyboard.press("Control+A")
-    page.keyboard.type("print('mine')")
-    marker.locator(".lit-run-button").click()
-    assert wait_done(page, marker).startswith("Ran")
-    marker.locator(".lit-reset-button").click()
-    assert code_of(marker) == built_code
-    assert live_output(marker).count() == 0
-    assert "Reset" in marker.locator(".lit-status").text_content()
-    assert not recorder.errors, recorder.errors
-
-
-def test_an_error_shows_its_traceback_with_the_page_line(open_page) -> None:
-    page, recorder = open_page(PAGE, DESKTOP)
-    refuse_outside(page)
-    marker = page.locator(".lit-run").nth(runnable(page)[0])
-    line = blocks_of(page)[int(marker.get_attribute("data-lit-block"))]["line"]
-    open_editor(page, marker)
-    page.keyboard.press("Control+A")
-    page.keyboard.type("x = 1\n1 / 0")
-    page.keyboard.press("Control+Enter")
-    assert wait_done(page, marker).startswith("Error")
-    text = live_output(marker).inner_text()
-    assert f'File "docs/chain-rule.md", line {line + 1}' in text
-    assert "ZeroDivisionError: division by zero" in text
-    assert not recorder.errors, recorder.errors  # the reader's error is output, not a crash
 
 
 def test_instant_navigation_then_run(open_page) -> None:
