@@ -102,3 +102,22 @@ def test_the_render_key_follows_the_packages_the_pages_import(tmp_path: Path) ->
     assert render_key(Build(settings)) == before
     module.write_text("ANSWER = 43\n", encoding="utf-8")
     assert render_key(Build(settings)) != before
+
+
+def test_the_render_key_follows_the_results_in_the_cache(tmp_path: Path) -> None:
+    """A page run again (an output that differs from run to run, a cache cleared) is rendered
+    again: Zensical's page cache must not keep the older run; the pages' timings do not count."""
+    from literate.build import Build
+    from literate.cache.store import TIMINGS
+    from literate.frontends.zensical_pages import render_key
+    from literate.settings import Settings
+
+    cache = tmp_path / "cache"
+    settings = Settings(project_root=tmp_path, packages=(), cache_dir=Path("cache"))
+    cache.mkdir()
+    (cache / "page.json").write_text('{"results": ["first run"]}', encoding="utf-8")
+    before = render_key(Build(settings))
+    (cache / TIMINGS).write_text('{"docs/index.md": 1.5}', encoding="utf-8")
+    assert render_key(Build(settings)) == before
+    (cache / "page.json").write_text('{"results": ["second run"]}', encoding="utf-8")
+    assert render_key(Build(settings)) != before

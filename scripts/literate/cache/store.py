@@ -16,6 +16,7 @@ SCHEMA = 2  # 2: results are nbformat outputs
 # The Cache Directory Tagging convention: backup tools skip the folder, and clear() deletes
 # only a folder that carries it.
 TAG = "CACHEDIR.TAG"
+TIMINGS = "timings.json"  # beside the entries: how long each page last took
 TAG_TEXT = "Signature: 8a477f597d28d172789f06886806bc55\n# the literate build engine's cache\n"
 
 
@@ -52,14 +53,14 @@ class Cache:
 
     def load_timings(self) -> dict[str, float]:
         """Seconds each page took when it last ran (to start the slowest first)."""
-        timings = self.load_json(self.directory / "timings.json")
+        timings = self.load_json(self.directory / TIMINGS)
         try:
             return {str(k): float(v) for k, v in timings.items()}
         except (ValueError, TypeError, AttributeError):
             return {}
 
     def store_timings(self, timings: dict[str, float]) -> None:
-        self.write_atomic(self.directory / "timings.json", json.dumps(timings))
+        self.write_atomic(self.directory / TIMINGS, json.dumps(timings))
 
     def load_json(self, path: Path) -> Any:
         """A stored JSON document, or {} when missing or unreadable."""

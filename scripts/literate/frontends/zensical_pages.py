@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from literate.build import Build
+from literate.cache.store import TIMINGS
 from literate.frontends.browser_runtime import RuntimeMissing, check_runtime
 from literate.frontends.exercise_catalogue import ExerciseCatalogue
 from literate.frontends.mkdocs_config import settings_from
@@ -125,10 +126,16 @@ class SitePages:
 
 def render_key(build: Build) -> str:
     """What a rendered page depends on besides its text: the results' environment (packages,
-    toolchain) and all of the engine's code, presentation included."""
+    toolchain), all of the engine's code, presentation included, and the results the cache
+    holds (a page run again, by either front end, shows its new run: an output that differs
+    from run to run must not stay as an older build rendered it)."""
     digest = hashlib.sha256(build.environment.encode())
     for path in sorted(ENGINE.rglob("*.py")):
         digest.update(path.relative_to(ENGINE).as_posix().encode() + path.read_bytes())
+    if build.cache is not None:
+        for entry in sorted(build.cache.directory.glob("*.json")):
+            if entry.name != TIMINGS:  # how long pages took is not what they show
+                digest.update(entry.name.encode() + entry.read_bytes())
     return digest.hexdigest()
 
 
