@@ -105,6 +105,7 @@ class Visits:
         key = (viewport["width"], path)
         if key in self.pages:
             self.pages[key] = self.pages.pop(key)  # the most recently used comes last
+            self._as_loaded(*key)
             return self.pages[key]
         context = self.contexts.get(viewport["width"])
         if context is None:
@@ -116,6 +117,20 @@ class Visits:
         for old in kept[: -self.KEPT]:
             self.pages.pop(old)[0].close()
         return self.pages[key]
+
+    def _as_loaded(self, width: int, path: str) -> None:
+        """Fail the test that asks for a shared page an earlier test left elsewhere or in the
+        other colour scheme (the page is loaded afresh for the tests after it)."""
+        page = self.pages[(width, path)][0]
+        url, where = page.url, urljoin(self.site_url, path.removesuffix("index.html"))
+        scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+        if urlsplit(url)._replace(fragment="").geturl() == where and scheme == "default":
+            return  # (the fragment follows the reader's scrolling)
+        self.pages.pop((width, path))[0].close()
+        pytest.fail(
+            f"{path} at {width} px: an earlier test of this process left the shared page at "
+            f"{url} in the {scheme!r} scheme; a test that changes it puts it back"
+        )
 
     def close(self) -> None:
         for context in self.contexts.values():
