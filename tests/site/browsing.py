@@ -74,11 +74,16 @@ def per_page(paths: list[str]) -> list:
     ]
 
 
+def page_url(base: str, path: str) -> str:
+    """The address of a page of the site (its HTML path) under base, as a reader types it."""
+    return urljoin(base, path.removesuffix("index.html"))
+
+
 def load(context, base: str, path: str) -> tuple[object, Recorder]:
     """A new page of the context at path (under base), loaded, with its recorder."""
     page = context.new_page()
     recorder = Recorder(page)
-    response = page.goto(urljoin(base, path.removesuffix("index.html")), wait_until="load")
+    response = page.goto(page_url(base, path), wait_until="load")
     assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
     return page, recorder
 
@@ -122,10 +127,10 @@ class Visits:
         """Fail the test that asks for a shared page an earlier test left elsewhere or in the
         other colour scheme (the page is loaded afresh for the tests after it)."""
         page = self.pages[(width, path)][0]
-        url, where = page.url, urljoin(self.site_url, path.removesuffix("index.html"))
-        scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
-        if urlsplit(url)._replace(fragment="").geturl() == where and scheme == "default":
-            return  # (the fragment follows the reader's scrolling)
+        url, scheme = page.url, scheme_of(page)
+        address = urlsplit(url)._replace(fragment="").geturl()  # the fragment follows scrolling
+        if address == page_url(self.site_url, path) and scheme == "default":
+            return
         self.pages.pop((width, path))[0].close()
         pytest.fail(
             f"{path} at {width} px: an earlier test of this process left the shared page at "
@@ -251,7 +256,13 @@ RUN_AXE = """async (runOnly) => {
 }"""
 RULES_OF_TAGS = "(tags) => axe.getRules(tags).map((rule) => rule.ruleId)"
 NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; }"
+SCHEME = "document.body.getAttribute('data-md-color-scheme')"  # Material's colour scheme
 SET_SCHEME = "(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)"
+
+
+def scheme_of(page) -> str:
+    """The colour scheme the page shows ("default" or "slate")."""
+    return page.evaluate(SCHEME)
 
 
 @functools.cache
@@ -270,7 +281,7 @@ def serious_violations(page, schemes: tuple[str, ...] = SCHEMES) -> list[str]:
         page.add_script_tag(content=axe_source())
     rules = page.evaluate(RULES_OF_TAGS, TAGS)
     assert set(COLOUR_RULES) <= set(rules), f"axe-core has no {set(COLOUR_RULES) - set(rules)}"
-    had = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    had = scheme_of(page)
     style = page.add_style_tag(content=NO_TRANSITIONS)
     found = []
     try:

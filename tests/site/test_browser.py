@@ -13,7 +13,16 @@ from urllib.parse import urljoin
 import nbformat
 import pytest
 
-from .browsing import DESKTOP, PHONE, REPO_ROOT, page_id, per_page, source_pages
+from .browsing import (
+    DESKTOP,
+    PHONE,
+    REPO_ROOT,
+    SCHEME,
+    page_id,
+    per_page,
+    scheme_of,
+    source_pages,
+)
 
 pytestmark = pytest.mark.site
 
@@ -114,10 +123,6 @@ GRAPH_REPORT_JS = """
 PAGES = source_pages()
 
 
-def _scheme(page) -> str:
-    return page.evaluate("document.body.getAttribute('data-md-color-scheme')")
-
-
 def _check_graphs(page, path: str, scheme: str) -> list[str]:
     problems = []
     for graph in page.evaluate(GRAPH_REPORT_JS, GRAPHS):
@@ -164,16 +169,16 @@ def test_page(path: str, built_site: Path, visit, pytestconfig) -> None:
     problems += [f"{path}: math not rendered: {tex!r}" for tex in math["unrendered"]]
 
     # graphs, light scheme, then the palette toggle to slate, and back (the page is shared)
-    assert _scheme(page) == "default"
+    assert scheme_of(page) == "default"
     problems += _check_graphs(page, path, "default")
     _screenshot(pytestconfig, page, path, "desktop")
     toggle = page.locator("form[data-md-component=palette] label:not([hidden])")
     toggle.first.click()
-    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    page.wait_for_function(f"{SCHEME} === 'slate'")
     problems += _check_graphs(page, path, "slate")
     _screenshot(pytestconfig, page, path, "desktop-dark")
     toggle.first.click()
-    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'default'")
+    page.wait_for_function(f"{SCHEME} === 'default'")
 
     phone, phone_recorder = visit(path, PHONE)
     phone.wait_for_load_state("networkidle")  # late requests (search index, fonts) are seen

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, per_page, refuse_outside
+from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_url, per_page, refuse_outside
 from .running import (
     blocks_of,
     built_output,
@@ -55,7 +55,7 @@ def chapter(browser, site_url, request) -> Iterator[Chapter]:
     page = context.new_page()
     refuse_outside(page)
     recorder = Recorder(page)
-    page.goto(site_url + request.param.removesuffix("index.html"), wait_until="load")
+    page.goto(page_url(site_url, request.param), wait_until="load")
     yield Chapter(request.param, page, *run_all(page))
     context.close()
     assert recorder.errors == [], recorder.errors

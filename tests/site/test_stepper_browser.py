@@ -10,7 +10,7 @@ import pytest
 from micrograd.engine import Value, topological_order
 from spelled_out.visiting import run_order
 
-from .browsing import DESKTOP, PHONE, refuse_outside, wait_for_text
+from .browsing import DESKTOP, PHONE, SCHEME, refuse_outside, wait_for_text
 
 pytestmark = pytest.mark.site
 
@@ -208,7 +208,7 @@ def test_phone_width_and_dark_scheme(path, open_page) -> None:
     )
     assert overflow == 0
     page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
-    page.wait_for_function("document.body.getAttribute('data-md-color-scheme') === 'slate'")
+    page.wait_for_function(f"{SCHEME} === 'slate'")
     filters = page.evaluate(
         "[...document.querySelectorAll('.mg-stepper-graph svg, .mg-visiting-graph svg')]"
         ".map((svg) => getComputedStyle(svg).filter)"

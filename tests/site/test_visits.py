@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from .browsing import DESKTOP, SET_SCHEME, Visits
+from .browsing import DESKTOP, SET_SCHEME, Visits, scheme_of
 
 pytestmark = pytest.mark.site
-
-SCHEME = "document.body.getAttribute('data-md-color-scheme')"
 
 
 def test_a_shared_page_left_changed_fails_the_next_test_and_is_loaded_again(
@@ -23,7 +21,7 @@ def test_a_shared_page_left_changed_fails_the_next_test_and_is_loaded_again(
         with pytest.raises(pytest.fail.Exception, match=r"left the shared page .* 'slate'"):
             visits.open("index.html", DESKTOP)
         again, _ = visits.open("index.html", DESKTOP)
-        assert again is not page and again.evaluate(SCHEME) == "default"
+        assert again is not page and scheme_of(again) == "default"
         again.goto(site_url + "chain-rule/")
         with pytest.raises(pytest.fail.Exception, match="chain-rule"):
             visits.open("index.html", DESKTOP)
