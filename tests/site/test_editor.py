@@ -8,8 +8,15 @@ import re
 
 import pytest
 
-from .browsing import DESKTOP, refuse_outside, serious_violations, wait_for_text
-from .editing import LINES, cm_content, code_of, open_editor, replace_code
+from .browsing import (
+    DESKTOP,
+    PHONE,
+    SET_SCHEME,
+    refuse_outside,
+    serious_violations,
+    wait_for_text,
+)
+from .editing import LINES, built_code, cm_content, code_of, open_editor, replace_code
 
 pytestmark = pytest.mark.site
 
@@ -89,6 +96,54 @@ def test_enter_after_a_colon_indents_and_brackets_match(open_page) -> None:
     page.keyboard.press("End")
     page.keyboard.press("ArrowLeft")  # just after "(x)": the bracket pair is marked
     assert content.locator(".cm-matchingBracket").count() == 2
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("scheme", ["default", "slate"])
+def test_the_built_code_is_not_visible_beside_an_open_editor(open_page, viewport, scheme) -> None:
+    page, _ = open_page(PAGE, viewport)
+    page.evaluate(SET_SCHEME, scheme)
+    marker, block = first_runnable(page)
+    first_line = block["code"].splitlines()[0].strip()
+    container = marker.locator("xpath=following-sibling::div[1]")
+    shown_before = _visible_lines_containing(container, first_line)
+    assert shown_before == 1, f"before the editor opens, the code shows {shown_before} times"
+    content = open_editor(page, marker)
+    assert content.is_visible() and content.bounding_box()["height"] > 10
+    assert built_code(marker).bounding_box() is None, "the built code is still laid out"
+    assert not built_code(marker).is_visible()
+    shown = _visible_lines_containing(container, first_line)
+    assert shown == 1, f"with the editor open, the block's first line shows {shown} times"
+
+
+def _visible_lines_containing(container, text: str) -> int:
+    """How many elements that a person can see in container hold `text` as a line: the
+    innermost ones with a box of their own (a hidden <pre> has none)."""
+    return container.evaluate(
+        """(root, text) => [...root.querySelectorAll('code, .cm-line')].filter((el) => {
+            const box = el.getBoundingClientRect();
+            const visible = box.width > 0 && box.height > 0
+              && getComputedStyle(el).visibility !== 'hidden';
+            return visible && el.textContent.split('\\n').some((l) => l.trim() === text);
+        }).length""",
+        text,
+    )
+
+
+def test_tab_indents_with_spaces_to_the_next_stop(open_page) -> None:
+    page, _ = open_page(PAGE, DESKTOP)
+    marker, _ = first_runnable(page)
+    content = open_editor(page, marker)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nx = 0")
+    page.keyboard.press("Home")
+    page.keyboard.press("Tab")  # at the start of the line: four spaces
+    page.keyboard.press("End")
+    page.keyboard.type("  # ab")
+    page.keyboard.press("Tab")  # mid-line, at column 15: one space to the stop at 16
+    text = text_of(content)
+    assert "\t" not in text
+    assert text.endswith("\n    x = 0  # ab "), repr(text[-30:])
 
 
 def test_tab_passes_an_untouched_editor_and_the_way_out_is_shown(open_page) -> None:

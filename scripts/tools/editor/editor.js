@@ -20,7 +20,7 @@ import {
   history,
   historyKeymap,
   indentLess,
-  insertTab,
+  indentMore,
 } from "@codemirror/commands";
 import { python } from "@codemirror/lang-python";
 import {
@@ -30,7 +30,7 @@ import {
   indentUnit,
   syntaxHighlighting,
 } from "@codemirror/language";
-import { EditorState, Prec } from "@codemirror/state";
+import { EditorSelection, EditorState, Prec } from "@codemirror/state";
 import {
   EditorView,
   drawSelection,
@@ -78,6 +78,23 @@ const look = EditorView.theme({
   ".cm-matchingBracket": { outline: "0.05rem solid var(--md-default-fg-color--light)" },
 });
 
+// Tab at a cursor: spaces up to the next multiple of four (a literal tab beside the page's
+// spaces is an IndentationError in Python); with a selection, the selected lines indent.
+function indentWithSpaces(view) {
+  const { state } = view;
+  if (state.selection.ranges.some((range) => !range.empty)) return indentMore(view);
+  const spec = state.changeByRange((range) => {
+    const column = range.head - state.doc.lineAt(range.head).from;
+    const spaces = " ".repeat(4 - (column % 4));
+    return {
+      changes: { from: range.head, insert: spaces },
+      range: EditorSelection.cursor(range.head + spaces.length),
+    };
+  });
+  view.dispatch(state.update(spec, { scrollIntoView: true, userEvent: "input.indent" }));
+  return true;
+}
+
 export function createEditor(parent, options) {
   let typed = false;
   let escaped = false;
@@ -90,7 +107,7 @@ export function createEditor(parent, options) {
       { key: "Mod-Enter", run: () => (options.onRun && options.onRun(), true) },
       {
         key: "Tab",
-        run: (view) => (tabIndents() ? insertTab(view) : false),
+        run: (view) => (tabIndents() ? indentWithSpaces(view) : false),
         shift: (view) => (tabIndents() ? indentLess(view) : false),
       },
     ]),
@@ -171,7 +188,8 @@ const HINTS = {
 };
 
 // The editor in place of the page's <pre> (kept, hidden: Reset before loading needs nothing
-// else), focused if the code had focus. options as createEditor's, with `hint`, the element
+// else; hidden by an inline !important rule, since a theme's `pre { display: ... }` outranks the
+// `hidden` attribute and would leave the built code on screen beside the editor), focused if the code had focus. options as createEditor's, with `hint`, the element
 // that says how Tab behaves now (shown while the editor has focus: its toolbar gets
 // "lit-editing"). The handle's focusAt(point) focuses it at a pointer's place.
 export function replaceCode(pre, codeElement, options) {
@@ -190,6 +208,7 @@ export function replaceCode(pre, codeElement, options) {
   });
   const focused = document.activeElement === codeElement;
   pre.hidden = true;
+  pre.style.setProperty("display", "none", "important");
   if (focused) handle.focus(); // reached with the keyboard: stay in the block
   handle.focusAt = (point) => {
     if (!point) return;
