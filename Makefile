@@ -8,7 +8,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 PIP    := $(BIN)/python -m pip -qq --disable-pip-version-check  # -qq: errors only
 
-.PHONY: serve build build-zensical test test-fast screenshots lint bench clean setup graphviz chromium runtime axe
+.PHONY: serve build build-zensical test test-fast screenshots lint bench bench-pages clean setup graphviz chromium runtime axe lighthouse
 
 serve: setup
 	$(BIN)/mkdocs serve --dev-addr 127.0.0.1:8000
@@ -51,6 +51,16 @@ lint: setup
 
 bench: setup
 	$(BIN)/python scripts/bench/bench_engine.py
+
+# Page speed against the same pages built by Material alone (Lighthouse, mobile, side by side),
+# then the runner in Chromium: first output, re-run. They print ratios; nothing asserts a time.
+bench-pages: setup chromium lighthouse
+	$(BIN)/python scripts/bench/bench_pages.py
+	$(BIN)/python scripts/bench/bench_browser.py
+
+# Lighthouse 12.2.3 (npm, pinned in scripts/tools/lighthouse) into .cache/lighthouse.
+lighthouse:
+	@scripts/tools/vendor-lighthouse.sh
 
 setup: $(STAMP) graphviz runtime
 

@@ -21,10 +21,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+from readme_table import update_readme
+
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE_DIR = ROOT / ".bench" / "micrograd-0.1.0"
-README = ROOT / "README.md"
-TABLE_START, TABLE_END = "<!-- bench_engine:start -->", "<!-- bench_engine:end -->"
+TABLE = ("<!-- bench_engine:start -->", "<!-- bench_engine:end -->")
 
 ENGINES = {
     "this repo": [str(ROOT)],
@@ -114,15 +115,6 @@ def table(times):
     return "\n".join(lines)
 
 
-def update_readme(text):
-    readme = README.read_text()
-    if TABLE_START not in readme or TABLE_END not in readme:
-        raise SystemExit(f"README.md has no {TABLE_START} ... {TABLE_END} markers")
-    head, rest = readme.split(TABLE_START, 1)
-    _, tail = rest.split(TABLE_END, 1)
-    README.write_text(f"{head}{TABLE_START}\n{text}\n{TABLE_END}{tail}")
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -148,7 +140,7 @@ def main():
     )
     print(text + "\n" + notes)
     if args.update_readme:
-        update_readme(text + "\n" + notes)
+        update_readme(TABLE, text + "\n" + notes)
 
 
 if __name__ == "__main__":

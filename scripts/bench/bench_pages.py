@@ -1,0 +1,266 @@
+"""Page speed side by side: Lighthouse on every page of the site and of the same pages built by
+Material alone, in one sitting.
+
+    python scripts/bench/bench_pages.py [--runs 3] [--pages chain-rule,index] [--update-readme]
+
+Builds the site (`mkdocs build`) and the same docs/ with Material alone: the `literate` plugin
+and the site's module scripts removed, every executable fence shown as a plain ```python fence
+(the fences it hides, hide_code="1", left out as our pages leave them out). Serves both from
+127.0.0.1 compressed with gzip, as static hosts such as GitHub Pages do, and runs Lighthouse
+(npm, pinned: scripts/tools/lighthouse; its default mobile profile with simulated throttling)
+on each page of each site by turns, `--runs` times. Prints one line a page: the medians of our
+scores and the ratios ours / Material's of total blocking time, largest contentful paint and
+bytes. The machine is shared and noisy: the turns put both sites under the same noise, and the
+ratios are what to read. Nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import http.server
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from readme_table import update_readme
+
+ROOT = Path(__file__).resolve().parents[2]
+LIGHTHOUSE = ROOT / ".cache/lighthouse/node_modules/lighthouse/cli/index.js"
+CHROME_FLAGS = (
+    "--headless=new --no-sandbox --disable-gpu --disable-background-networking "
+    "--disable-component-update --no-first-run --disable-sync"
+)
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+COMPRESSED = ("text/", "application/javascript", "application/json", "image/svg+xml")
+TABLE = ("<!-- bench_pages:start -->", "<!-- bench_pages:end -->")
+
+# An executable fence's opening line; its options decide how Material alone shows it.
+_EXEC_FENCE = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})python\s.*\bexec\s*=.*$")
+
+
+def build_ours(site: Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=True,
+    )
+
+
+def plain_fences(markdown: str) -> str:
+    """The page as Material alone would show it: executable fences as plain ```python fences,
+    the hidden ones (hide_code="1") left out."""
+    lines, out, hiding = markdown.splitlines(keepends=True), [], None
+    for line in lines:
+        if hiding:
+            if line.strip() == hiding:
+                hiding = None
+            continue
+        match = _EXEC_FENCE.match(line)
+        if not match:
+            out.append(line)
+        elif 'hide_code="1"' in line:
+            hiding = match["fence"]
+        else:
+            out.append(f"{match['indent']}{match['fence']}python\n")
+    return "".join(out)
+
+
+def build_material_alone(site: Path, work: Path) -> None:
+    docs = work / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    for page in docs.rglob("*.md"):
+        page.write_text(plain_fences(page.read_text(encoding="utf-8")), encoding="utf-8")
+    config = work / "mkdocs.yml"
+    config.write_text(
+        f"INHERIT: {ROOT / 'mkdocs.yml'}\n"
+        f"docs_dir: {docs}\n"
+        f"theme:\n  custom_dir: {ROOT / 'overrides'}\n"
+        "plugins:\n  - search\n"
+        "extra_javascript: []\n"  # math.js needs the plugin's modules beside it
+        "strict: false\n",  # the notebooks (.py) in the nav are the plugin's pages
+        encoding="utf-8",
+    )
+    subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(config), "-d", str(site)],
+        cwd=ROOT,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        check=True,
+        stderr=subprocess.DEVNULL,  # its warnings are about the notebooks it cannot render
+    )
+
+
+class _GzipHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files, text gzipped when the client accepts it (as static hosts serve them)."""
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def do_GET(self) -> None:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.endswith("/"):
+            path = path / "index.html"
+        if not path.is_file():
+            super().do_GET()
+            return
+        body, kind = path.read_bytes(), self.guess_type(str(path))
+        gzipped = "gzip" in self.headers.get("Accept-Encoding", "") and kind.startswith(COMPRESSED)
+        if gzipped:
+            body = gzip.compress(body, compresslevel=6)
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "max-age=600")
+        if gzipped:
+            self.send_header("Content-Encoding", "gzip")
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextmanager
+def serve(root: Path) -> Iterator[str]:
+    handler = type("_Handler", (_GzipHandler,), {})
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), lambda *a: handler(*a, directory=str(root))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+def lighthouse(url: str) -> dict:
+    """One Lighthouse run of url: scores (0-100), TBT and LCP (ms), bytes, and the audits of
+    the categories other than performance that did not pass."""
+    done = subprocess.run(
+        [
+            "node",
+            str(LIGHTHOUSE),
+            url,
+            "--quiet",
+            "--output=json",
+            "--output-path=stdout",
+            f"--only-categories={','.join(CATEGORIES)}",
+            f"--chrome-flags={CHROME_FLAGS}",
+        ],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
+        timeout=300,
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"lighthouse failed on {url}:\n{done.stderr[-2000:]}")
+    report = json.loads(done.stdout)
+    audits = report["audits"]
+    failing = sorted(
+        audit_id
+        for name in CATEGORIES[1:]
+        for ref in report["categories"][name]["auditRefs"]
+        if ref["weight"] and (audit_id := ref["id"]) and audits[audit_id]["score"] not in (1, None)
+    )
+    return {
+        **{name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES},
+        "tbt": audits["total-blocking-time"]["numericValue"],
+        "lcp": audits["largest-contentful-paint"]["numericValue"],
+        "bytes": audits["total-byte-weight"]["numericValue"],
+        "failing": failing,
+    }
+
+
+def site_pages(ours: Path, material: Path) -> list[str]:
+    """The pages both sites have, as paths under the site ('' is the home page)."""
+    pages = []
+    for index in sorted(ours.rglob("index.html")):
+        relative = index.parent.relative_to(ours).as_posix()
+        path = "" if relative == "." else relative + "/"
+        if (material / path / "index.html").is_file() and not path.startswith(("search/", "404")):
+            pages.append(path)
+    return pages
+
+
+def measure(pages: list[str], urls: dict[str, str], runs: int) -> dict:
+    results: dict[str, dict[str, list[dict]]] = {p: {"ours": [], "material": []} for p in pages}
+    for run in range(runs):
+        for page in pages:
+            for site in ("ours", "material"):  # by turns: both under the same noise
+                results[page][site].append(lighthouse(urls[site] + page))
+        print(f"run {run + 1}/{runs} done", file=sys.stderr, flush=True)
+    return results
+
+
+def median(runs: list[dict], key: str) -> float:
+    return statistics.median(run[key] for run in runs)
+
+
+def ratio(ours: list[dict], material: list[dict], key: str) -> str:
+    theirs = median(material, key)
+    return f"{median(ours, key) / theirs:.2f}" if theirs else "n/a (0)"
+
+
+def table(results: dict) -> str:
+    rows = [
+        "| page | perf | a11y | best practices | SEO | TBT ms (ratio) | LCP s (ratio) "
+        "| KiB (ratio) | Material alone: perf, TBT ms, LCP s, KiB |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---|",
+    ]
+    failing = set()
+    for page, sites in results.items():
+        ours, material = sites["ours"], sites["material"]
+        failing.update(audit for run in ours for audit in run["failing"])
+        rows.append(
+            f"| {page or 'home'} | {median(ours, 'performance'):.0f} "
+            f"| {median(ours, 'accessibility'):.0f} | {median(ours, 'best-practices'):.0f} "
+            f"| {median(ours, 'seo'):.0f} "
+            f"| {median(ours, 'tbt'):.0f} ({ratio(ours, material, 'tbt')}) "
+            f"| {median(ours, 'lcp') / 1000:.1f} ({ratio(ours, material, 'lcp')}) "
+            f"| {median(ours, 'bytes') / 1024:.0f} ({ratio(ours, material, 'bytes')}) "
+            f"| {median(material, 'performance'):.0f}, {median(material, 'tbt'):.0f}, "
+            f"{median(material, 'lcp') / 1000:.1f}, {median(material, 'bytes') / 1024:.0f} |"
+        )
+    note = "Audits of ours that failed in some run: " + (", ".join(sorted(failing)) or "none")
+    return "\n".join(rows) + "\n\n" + note + "."
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--pages", help="comma-separated page paths (chain-rule, index: home)")
+    parser.add_argument("--update-readme", action="store_true")
+    args = parser.parse_args()
+    if not LIGHTHOUSE.is_file():
+        raise SystemExit(
+            "Lighthouse is missing: run scripts/tools/vendor-lighthouse.sh (make does)"
+        )
+    with tempfile.TemporaryDirectory(prefix="bench-pages-") as temporary:
+        work = Path(temporary)
+        sites = {"ours": work / "ours", "material": work / "material"}
+        build_ours(sites["ours"])
+        build_material_alone(sites["material"], work)
+        pages = site_pages(sites["ours"], sites["material"])
+        if args.pages:
+            wanted = {
+                "" if p in ("index", "home") else p.strip("/") + "/" for p in args.pages.split(",")
+            }
+            pages = [p for p in pages if p in wanted]
+        with serve(sites["ours"]) as ours, serve(sites["material"]) as material:
+            results = measure(pages, {"ours": ours, "material": material}, args.runs)
+    text = table(results)
+    print(text)
+    if args.update_readme:
+        update_readme(TABLE, f"Lighthouse 12.2.3, mobile, medians of {args.runs} runs:\n\n{text}")
+
+
+if __name__ == "__main__":
+    main()
