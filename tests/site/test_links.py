@@ -91,3 +91,24 @@ def test_checker_finds_broken_links(tmp_path: Path) -> None:
     assert any("missing/index.html" in p for p in problems)
     assert any("'nowhere'" in p for p in problems)
     assert any("nope.png" in p for p in problems)
+
+
+def outside_links(site: Path) -> list[str]:
+    """Every link of the built pages to another site, as page:line: url."""
+    found = []
+    for html in sorted(site.rglob("*.html")):
+        relative = html.relative_to(site).as_posix()
+        for line, link in parse(html).links:
+            parts = urlsplit(urljoin(urljoin(BASE, relative), link.strip()))
+            if parts.scheme in ("http", "https") and f"{parts.scheme}://{parts.netloc}/" != BASE:
+                found.append(f"{relative}:{line}: {link}")
+    return found
+
+
+def test_no_link_to_a_repository_that_is_not_the_projects(built_site: Path) -> None:
+    """Without REPO_URL (a local or test build) the header's repository link and the
+    edit-this-page links are not shown: no page links to a code host at all."""
+    hosts = ("github.com", "gitlab.com", "bitbucket.org")
+    wrong = [link for link in outside_links(built_site) if any(h in link for h in hosts)]
+    assert not wrong, "\n".join(wrong[:10])
+    assert 'rel="edit"' not in (built_site / "chain-rule/index.html").read_text(encoding="utf-8")
