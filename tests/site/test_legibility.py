@@ -1,6 +1,7 @@
 """Text in pictures stays readable: the smallest text of every visible graph and figure is at
 least 9 px on a 1280 px laptop and 8 px on a 390 px phone (graphs too wide to fit scroll in
-their box at no less than 60 % of their natural size; steppers and figures are drawn to fit)."""
+their box at no less than 60 % of their natural size; steppers and figures are drawn to fit).
+A reduced graph opens full size, at its output end (graphs are drawn left to right)."""
 
 from __future__ import annotations
 
@@ -54,6 +55,29 @@ def test_a_reduced_graph_opens_full_size_with_the_keyboard_and_closes_with_escap
     page.keyboard.press("Escape")
     expect(page.locator("dialog.lit-zoom")).to_have_count(0)  # removed once it has closed
     assert bar.locator("xpath=preceding-sibling::div[1]").locator("svg").count() == 1  # back
+    assert recorder.errors == []
+
+
+# The nodes of the picture in the full-size dialog, leftmost and rightmost, and the part of the
+# dialog that shows it: what the reader sees first.
+FULL_SIZE_VIEW_JS = """() => {
+  const body = document.querySelector('dialog.lit-zoom[open] .lit-zoom-body');
+  const nodes = [...body.querySelectorAll('g.node')].map((g) => g.getBoundingClientRect())
+    .sort((a, b) => a.right - b.right);
+  const view = body.getBoundingClientRect(), last = nodes[nodes.length - 1];
+  return {view: [view.left, view.right], first: Math.min(...nodes.map((b) => b.left)),
+          last: [last.left, last.right]};
+}"""
+
+
+def test_a_wide_graph_opens_full_size_at_its_output_end(open_page) -> None:
+    page, recorder = open_page("backward-rules/index.html", PHONE)
+    page.locator(".lit-zoom-bar:not([hidden]) button").first.click()
+    expect(page.locator("dialog.lit-zoom[open]")).to_be_visible()
+    seen = page.evaluate(FULL_SIZE_VIEW_JS)
+    left, right = seen["view"]
+    assert seen["first"] < left, seen  # wider than the screen: its input end is out of view
+    assert left - 1 <= seen["last"][0] and seen["last"][1] <= right + 1, seen  # the output, whole
     assert recorder.errors == []
 
 

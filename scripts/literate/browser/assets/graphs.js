@@ -68,6 +68,9 @@ function openFullSize(svg) {
     updateZoomBar(svg);
   });
   dialog.showModal();
+  // a graph is drawn left to right: open it at its output, where backward starts, as the
+  // page's box does (markScrollable); a plot opens at its start
+  if (svg.classList.contains("lit-graph")) body.scrollLeft = body.scrollWidth;
 }
 
 // A box that scrolls sideways must be reachable by keyboard (WCAG 2.1.1): it gets a tab stop
