@@ -1,7 +1,8 @@
-"""Text in pictures stays readable: the smallest text of every visible graph and figure is at
-least 9 px on a 1280 px laptop and 8 px on a 390 px phone (graphs too wide to fit scroll in
-their box at no less than 60 % of their natural size; steppers and figures are drawn to fit).
-A reduced graph opens full size, at its output end (graphs are drawn left to right)."""
+"""Text in pictures stays readable: the smallest text of every visible graph is at least 9 px on
+a 1280 px laptop and 8 px on a 390 px phone, and of every figure (a plot) 10.5 px on both
+(graphs too wide to fit scroll in their box at no less than 60 % of their natural size, plots
+at no less than the size where their text is 11 px; steppers are drawn to fit). A reduced
+picture opens full size; a graph, drawn left to right, opens at its output end."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from .browsing import DESKTOP, PHONE, per_page, source_pages
 pytestmark = pytest.mark.site
 
 SMALLEST = {1280: 9.0, 390: 8.0}
+FIGURE_SMALLEST = 10.5  # a plot's tick labels, at either width
 # For every SVG with text in the article: its smallest rendered font size, in CSS pixels.
 SMALLEST_TEXT_JS = """() => [...document.querySelectorAll('article svg')]
   .filter((svg) => svg.getBoundingClientRect().width > 0 && svg.querySelector('text')
@@ -36,8 +38,48 @@ SMALLEST_TEXT_JS = """() => [...document.querySelectorAll('article svg')]
 def test_the_smallest_text_of_every_picture_is_legible(path: str, viewport: dict, visit) -> None:
     page, _ = visit(path, viewport)
     limit = SMALLEST[viewport["width"]]
-    small = [p for p in page.evaluate(SMALLEST_TEXT_JS) if p["px"] < limit]
-    assert small == [], f"{path} at {viewport['width']} px: text under {limit} px: {small}"
+    small = [
+        p
+        for p in page.evaluate(SMALLEST_TEXT_JS)
+        if p["px"] < (FIGURE_SMALLEST if p["where"] == "lit-figure" else limit)
+    ]
+    assert small == [], f"{path} at {viewport['width']} px: text under the floor: {small}"
+
+
+# Each plot at phone width: its smallest tick label (matplotlib's xtick_/ytick_ groups) on
+# screen, and its box scrolled to either end: is the figure's edge then inside the box?
+FIGURE_REACH_JS = """() => [...document.querySelectorAll('article .lit-display svg.lit-figure')]
+  .filter((svg) => svg.getBoundingClientRect().width > 0)
+  .map((svg) => {
+    const box = svg.closest('.lit-display'), was = box.scrollLeft;
+    const ticks = [...svg.querySelectorAll('g[id*="tick_"] text')]
+      .map((t) => t.getBoundingClientRect().height > 0
+        ? parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a : Infinity);
+    const inside = () => {
+      const s = svg.getBoundingClientRect(), b = box.getBoundingClientRect();
+      return {left: s.left >= b.left - 1, right: s.right <= b.right + 1};
+    };
+    box.scrollLeft = 0;
+    const start = inside();
+    box.scrollLeft = box.scrollWidth;
+    const end = inside();
+    box.scrollLeft = was;
+    return {ticks: ticks.length, px: Math.round(Math.min(...ticks) * 10) / 10,
+            leftInReach: start.left, rightInReach: end.right,
+            screen: box.getBoundingClientRect().right <= window.innerWidth + 1};
+  })"""
+
+
+@pytest.mark.parametrize("path", per_page(["derivatives/index.html", "training-an-mlp/index.html"]))
+def test_at_phone_width_a_plot_has_legible_tick_labels_and_all_of_it_in_reach(
+    path: str, visit
+) -> None:
+    page, _ = visit(path, PHONE)
+    figures = page.evaluate(FIGURE_REACH_JS)
+    assert figures and all(f["ticks"] >= 4 for f in figures), figures
+    assert [f for f in figures if f["px"] < FIGURE_SMALLEST] == [], figures
+    # wider than its box, a plot scrolls: both its ends can be brought into view, on screen
+    assert all(f["leftInReach"] and f["rightInReach"] and f["screen"] for f in figures), figures
 
 
 def test_a_reduced_graph_opens_full_size_with_the_keyboard_and_closes_with_escape(

@@ -1,11 +1,13 @@
 // Graph SVGs scale down to the content width (scripts/literate/present/svg.py keeps their natural width as
 // max-width). A wide graph would shrink until its text is unreadable, so it never goes below
-// 60% of its natural size: the .lit-display container scrolls sideways instead. A graph shown
-// smaller than its natural size gets a bar under it that says so and opens it full size in a
-// dialog (a button: keyboard too; Escape or Close puts it back).
+// 60% of its natural size: the .lit-display container scrolls sideways instead. A figure (a
+// plot) likewise never shrinks its smallest text below LEGIBLE_PX. A picture shown smaller
+// than its natural size gets a bar under it that says so and opens it full size in a dialog
+// (a button: keyboard too; Escape or Close puts it back).
 import { onContent, within } from "./content.js";
 
 const SMALLEST = 0.6;
+const LEGIBLE_PX = 11;
 
 // The width (px) a graph is drawn at, kept by present/svg.py as its max-width.
 export function naturalWidth(svg) {
@@ -14,13 +16,34 @@ export function naturalWidth(svg) {
   return width.endsWith("pt") ? (value * 4) / 3 : value;
 }
 
+// The font size of an SVG text in the SVG's own units: on the element (matplotlib) or on an
+// ancestor (the browser's pyplot stand-in sets it on the root). Read from the attributes, not
+// computed: no style recalculation while the page loads.
+function fontUnits(text) {
+  for (let node = text; node instanceof SVGElement; node = node.parentElement) {
+    const size = parseFloat(node.style.fontSize || node.getAttribute("font-size"));
+    if (size) return size;
+  }
+  return 16; // the browser's default
+}
+
+// The narrowest a figure may be drawn: where its smallest text is LEGIBLE_PX on screen.
+function figureMinWidth(svg, natural) {
+  const units = svg.viewBox.baseVal && svg.viewBox.baseVal.width;
+  const sizes = [...svg.querySelectorAll("text")].map(fontUnits);
+  if (!units || !sizes.length) return natural * SMALLEST;
+  return Math.min(natural, (LEGIBLE_PX * units) / Math.min(...sizes));
+}
+
 export function sizeGraph(svg) {
   if (svg.dataset.sized) return;
   svg.dataset.sized = "1";
   const natural = naturalWidth(svg);
   if (!natural) return;
+  const figure = svg.classList.contains("lit-figure");
+  const least = figure ? figureMinWidth(svg, natural) : natural * SMALLEST;
   // a stepper shows its whole graph, so that the active node is always in view
-  if (!svg.closest(".mg-stepper")) svg.style.minWidth = `${Math.round(natural * SMALLEST)}px`;
+  if (!svg.closest(".mg-stepper")) svg.style.minWidth = `${Math.round(least)}px`;
   if (!svg.closest(".mg-stepper, .mg-visiting")) svg.dataset.litNatural = String(natural);
 }
 
@@ -105,9 +128,10 @@ export function markScrollable() {
     }
   });
 }
-// the build's graphs, and those drawn later (a run's output, a stepper's recomputed graph)
+// the build's graphs and figures, and those drawn later (a run's output, a stepper's new graph)
+const PICTURES = ".lit-display svg.lit-graph, .lit-display svg.lit-figure, .mg-stepper-graph svg.lit-graph";
 onContent((root) => {
-  within(root, ".lit-display svg.lit-graph, .mg-stepper-graph svg.lit-graph").forEach(sizeGraph);
+  within(root, PICTURES).forEach(sizeGraph);
   markScrollable();
 });
 let resizing = null;
