@@ -3,6 +3,7 @@ data stepper.js needs of it (every text it writes, per frame)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from micrograd.viz import draw_dot, edge_id, op_id
@@ -32,7 +33,22 @@ def make_example(title: str, root, rankdir: str = "LR") -> Example:
     # each value's label, data and grad stacked: narrow boxes, so that a node and its inputs
     # fit a phone's width (stepper.js sizes the drawing to the window)
     graph = draw_dot(root, rankdir=rankdir, edge_labels=True, stacked=True)
-    return Example(title, trace, recipe, graph)
+    return Example(title, trace, recipe, _spaced_edge_labels(graph))
+
+
+# an edge's label in the graph's DOT source: `\tv0 -> v2op [label="-3 * -2 = 6"`
+_EDGE_LABEL = re.compile(r'^(\t\S+ -> \S+ \[label=")((?:[^"\\]|\\.)*)"')
+_SPACE = "\u00a0"  # a no-break space: Graphviz sizes it like any character, SVG keeps it
+
+
+def _spaced_edge_labels(graph):
+    """The graph with a space at either end of each edge label. Graphviz lays a label out beside
+    its edge and leaves no room to spare between it and the next edge or label; the spaces keep
+    a gap that a browser font a little wider than Graphviz's measure does not close (at phone
+    width the labels of two edges into one operation ran together). stepper.js writes each
+    step's text into a label centred where Graphviz put it: the gap stays."""
+    graph.body = [_EDGE_LABEL.sub(rf'\g<1>{_SPACE}\g<2>{_SPACE}"', line) for line in graph.body]
+    return graph
 
 
 def example_data(example: Example) -> dict:

@@ -251,6 +251,81 @@ def test_at_phone_width_each_step_keeps_its_node_and_inputs_in_view(path, open_p
     assert not recorder.errors, recorder.errors
 
 
+# The least gap on screen (px) between an edge label of the stepper's graph and any other edge's
+# line or label (0 or less where they touch or overlap), and which pair it is.
+LABEL_GAP_JS = """(root) => {
+  const svg = root.querySelector('.mg-stepper-graph svg');
+  const edges = [...svg.querySelectorAll('g.edge')].map((g) => {
+    const text = g.querySelector(':scope > text');
+    const path = g.querySelector(':scope > path:not(.mg-hit)');
+    const m = path.getScreenCTM(), points = [];
+    for (let s = 0, n = path.getTotalLength(); s <= n; s += 1) {
+      points.push(path.getPointAtLength(s).matrixTransform(m));
+    }
+    const label = text && text.textContent.trim() ? text : null;
+    const box = label && label.getBoundingClientRect();
+    return {id: g.querySelector('title').textContent, label, box, points};
+  });
+  const apart = (a, b) => Math.max(b.left - a.right, a.left - b.right,
+                                   b.top - a.bottom, a.top - b.bottom);
+  const away = (p, b) => Math.hypot(Math.max(b.left - p.x, 0, p.x - b.right),
+                                    Math.max(b.top - p.y, 0, p.y - b.bottom));
+  let px = Infinity, pair = '';
+  for (const e of edges.filter((e) => e.label)) {
+    for (const other of edges.filter((o) => o !== e)) {
+      let gap = Math.min(...other.points.map((p) => away(p, e.box)));
+      if (other.label) gap = Math.min(gap, apart(e.box, other.box));
+      if (gap < px) [px, pair] = [gap, `label ${e.label.textContent} of ${e.id} ~ ${other.id}`];
+    }
+  }
+  return {step: +root.dataset.step, px: Math.round(px * 10) / 10, pair};
+}"""
+
+
+@pytest.mark.parametrize("path", [CHAIN_RULE, "neuron/index.html", TOPOLOGICAL])
+def test_at_phone_width_no_edge_label_touches_another_label_or_edge(path, open_page) -> None:
+    page, recorder = open_page(path, PHONE)
+    root, _ = first_stepper(page)
+    steps = root.evaluate("(r) => JSON.parse(r.dataset.frames).frames.length")
+    tight = []
+    for _ in range(steps):
+        gap = root.evaluate(LABEL_GAP_JS)
+        tight += [gap] if gap["px"] < 2.5 else []  # before the labels were spaced: 1.5 px
+        root.locator("button[data-step=next]").click()
+    assert tight == [], tight
+    assert not recorder.errors, recorder.errors
+
+
+# Where the stepper's graph can be seen at phone width: its box, the output box around it (which
+# clips what sticks out), and the graph's two ends once its box is scrolled to either end.
+REACH_JS = """(root) => {
+  const graph = root.querySelector('.mg-stepper-graph'), svg = graph.querySelector('svg');
+  const display = root.closest('.lit-display'), was = graph.scrollLeft;
+  const span = (b) => [Math.round(b.left), Math.round(b.right)];
+  graph.scrollLeft = 0;
+  const start = span(svg.getBoundingClientRect());
+  graph.scrollLeft = graph.scrollWidth;
+  const end = span(svg.getBoundingClientRect());
+  graph.scrollLeft = was;
+  return {graph: span(graph.getBoundingClientRect()), around: span(display.getBoundingClientRect()),
+          aroundScrolls: display.scrollWidth > display.clientWidth + 1, start, end,
+          screen: window.innerWidth};
+}"""
+
+
+@pytest.mark.parametrize("path", [CHAIN_RULE, "neuron/index.html", TOPOLOGICAL])
+def test_at_phone_width_the_whole_graph_is_in_reach(path, open_page) -> None:
+    page, recorder = open_page(path, PHONE)
+    root, _ = first_stepper(page)
+    seen = root.evaluate(REACH_JS)
+    (left, right), (outer_left, outer_right) = seen["graph"], seen["around"]
+    assert outer_left - 1 <= left and right <= outer_right + 1, seen  # not clipped by the output
+    assert left >= 0 and right <= seen["screen"], seen
+    assert not seen["aroundScrolls"], seen  # the stepper itself does not slide
+    assert seen["start"][0] >= left - 1 and seen["end"][1] <= right + 1, seen  # both ends
+    assert not recorder.errors, recorder.errors
+
+
 def test_swapping_an_operation_recomputes_with_the_engine(open_page) -> None:
     page, recorder = open_page("neuron/index.html", DESKTOP)
     refuse_outside(page)
