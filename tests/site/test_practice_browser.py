@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .browsing import DESKTOP, per_page, refuse_outside, source_pages
+from .browsing import DESKTOP, PHONE, per_page, refuse_outside, source_pages
 from .running import (
     catalogue,
     check,
@@ -69,6 +69,36 @@ def test_progress_survives_a_reload_and_shows_on_the_home_page(
     home.locator("table").wait_for()
     row = home.locator("tr", has_text=entry["title"])
     assert row.locator("td").nth(1).text_content() == f"1 of {total}"
+
+
+def test_a_success_message_shows_the_authors_code_as_code(open_page) -> None:
+    """The success text's `code` is a <code> element, in the code font, with no backtick left;
+    and the text is put in the page as text: what looks like markup in it stays words."""
+    page, recorder = open_page("chain-rule/index.html", PHONE)
+    refuse_outside(page)
+    index, exercise = next((i, e) for i, e in exercises_of(page) if e["success_parts"][1:])
+    load_solution(page, index)
+    assert check(page, index) == f"Solved. {exercise['success']}"
+    feedback = page.locator(f'.lit-exercise[data-lit-block="{index}"] ~ .lit-feedback').first
+    verdict = feedback.locator("span").first
+    assert verdict.locator("code").all_inner_texts() == exercise["success_parts"][1::2]
+    assert "`" not in feedback.inner_text()
+    fonts = verdict.evaluate(
+        "(el) => [el, el.querySelector('code')].map((e) => getComputedStyle(e).fontFamily)"
+    )
+    assert "mono" in fonts[1].lower() and fonts[0] != fonts[1], fonts
+    made = page.evaluate(
+        """async () => {
+          const src = document.querySelector("script[src*='exercises.js']").src;
+          const {withCode} = await import(src);
+          const box = document.createElement("div");
+          box.append(...withCode(["<img src=x onerror=alert(1)> ", "<b>x</b>", " & ok"]));
+          return [box.querySelectorAll("img, b").length, box.querySelectorAll("code").length,
+                  box.textContent];
+        }"""
+    )
+    assert made == [0, 1, "<img src=x onerror=alert(1)> <b>x</b> & ok"]
+    assert recorder.errors == []
 
 
 def answer_forms(page) -> list[tuple[object, dict]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 from typing import Any
 
 import markdown
@@ -37,9 +38,30 @@ def exercise_entry(block: Block, result: ItemResult) -> dict[str, Any]:
         "solution": exercise.solution.text,
         "check": exercise.check.text,
         "check_line": exercise.check.line,
-        "success": exercise.success.text.strip(),
+        **_success(exercise.success.text),
         "starter_feedback": graded["starter"]["message"] if graded else None,
     }
+
+
+# A Markdown code span: a run of backticks, then anything up to a run of exactly as many
+_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+
+
+def _success(markdown: str) -> dict[str, Any]:
+    """The success text (one paragraph of Markdown) as the browser shows it: `success` is the
+    text a reader reads, `success_parts` the same text cut into plain text and inline code,
+    alternately (even items text, odd ones code), which the browser puts in the page as text
+    nodes and <code> elements, never as markup."""
+    text = " ".join(markdown.split())
+    parts, start = [], 0
+    for span in _CODE_SPAN.finditer(text):
+        code = span.group(2)
+        if code.strip() and code[0] == code[-1] == " ":  # `` `x` `` shows `x`
+            code = code[1:-1]
+        parts += [text[start : span.start()], code]
+        start = span.end()
+    parts.append(text[start:])
+    return {"success": "".join(parts), "success_parts": parts}
 
 
 def exercise_markdown(block: Block, index: int, token) -> list[str]:

@@ -141,7 +141,7 @@ class ExerciseView {
         this.say("failed", `The check could not run: ${result.error ? result.error.message : "no result"}`);
       } else if (result.grade.passed) {
         markSolved(this.exercise.id);
-        this.say("solved", `Solved. ${this.exercise.success}`, printed);
+        this.say("solved", ["Solved. ", ...withCode(this.exercise.success_parts)], printed);
         if (this.progress) this.progress.update();
       } else {
         this.say("failed", `Not yet. ${result.grade.message}`, printed);
@@ -154,9 +154,12 @@ class ExerciseView {
     }
   }
 
-  say(state, text, printed = "") {
+  // The verdict (a string, or strings and nodes), then what the reader's code printed.
+  say(state, verdict, printed = "") {
     this.feedback.className = `lit-feedback ${state ? `lit-${state}` : ""}`;
-    this.feedback.textContent = text;
+    const line = document.createElement("span");
+    line.append(...[].concat(verdict));
+    this.feedback.replaceChildren(line);
     if (printed) {
       const pre = document.createElement("pre");
       pre.textContent = printed;
@@ -164,6 +167,17 @@ class ExerciseView {
       this.feedback.append(pre);
     }
   }
+}
+
+// The author's success text, cut by the build into plain text and inline code alternately
+// (present/practice.py): text nodes and <code> elements, so nothing in it is read as markup.
+export function withCode(parts) {
+  return parts.map((part, i) => {
+    if (i % 2 === 0) return part;
+    const code = document.createElement("code");
+    code.textContent = part;
+    return code;
+  });
 }
 
 // "2 of 3 exercises solved" at the end of the chapter, with a link to each.
