@@ -61,21 +61,24 @@ class TrainingFrames:
         )
 
     def _regions(self, scores) -> str:
-        """Each row of cells as runs of one sign: a few rects per row, not one per cell."""
+        """The cells of each sign as one path: runs of one sign along each row, a rectangle
+        each (M x,y h w v h H x z), not an element a cell or a run."""
         cw, ch = W / len(self.grid_x), H / len(self.grid_y)
-        rects = []
+        runs = {POSITIVE: [], NEGATIVE: []}
         for j, row in enumerate(scores):
             top = H - (j + 1) * ch
             start = 0
             for i in range(1, len(row) + 1):
                 if i == len(row) or (row[i] > 0) != (row[start] > 0):
                     colour = POSITIVE if row[start] > 0 else NEGATIVE
-                    rects.append(
-                        f'<rect x="{start * cw:.1f}" y="{top:.1f}" width="{(i - start) * cw:.1f}" '
-                        f'height="{ch:.1f}" fill="{colour}" fill-opacity="0.3"/>'
-                    )
+                    x = f"{start * cw:.1f}"
+                    runs[colour].append(f"M{x},{top:.1f}h{(i - start) * cw:.1f}v{ch:.1f}H{x}z")
                     start = i
-        return "".join(rects)
+        return "".join(
+            f'<path d="{"".join(parts)}" fill="{colour}" fill-opacity="0.3"/>'
+            for colour, parts in runs.items()
+            if parts
+        )
 
     def _points(self) -> str:
         marks = []

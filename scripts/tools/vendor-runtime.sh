@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fill .cache/runtime/ with what the site loads from its own origin (never committed): Pyodide
-# and Viz.js to run the pages' code, KaTeX to typeset their maths (loaded only by pages that
-# have maths), all from the npm registry (npm pack), and the pure-Python graphviz wheel from
+# and Viz.js to run the pages' code, KaTeX to typeset their maths (at build, in Node; pages with
+# maths load its stylesheet and fonts), all from the npm registry (npm pack), and the pure-Python graphviz wheel from
 # PyPI, its sha256 checked. Run by make; does nothing when the pinned versions are there.
 # Usage: vendor-runtime.sh PYTHON
 set -euo pipefail

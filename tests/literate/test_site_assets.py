@@ -62,7 +62,7 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 def test_the_shipped_modules_import_each_other_without_cycles() -> None:
     graph = import_graph(shipped_modules())
-    assert {"runner.js", "stepper.js", "math.js", "content.js"} <= set(graph)
+    assert {"runner.js", "stepper.js", "graphs.js", "content.js"} <= set(graph)
     assert "content.js" in graph["stepper.js"] and "runner.js" in graph["visiting.js"]
     missing = {name: [m for m in used if m not in graph] for name, used in graph.items()}
     assert not any(missing.values()), f"imports of files the site lacks: {missing}"
@@ -82,6 +82,8 @@ def test_every_page_gets_the_same_tags_relative_to_it() -> None:
     assert '<link rel="stylesheet" href="../../assets/stepper.css">' in nested
     assert "runner-live.js" not in top  # fetched by runner.js on intent, not by the page
     assert top.index("runner.js") < top.index("stepper.js")  # the engine's first
+    maths = assets.tags("chain-rule/", ("runtime/katex/katex.min.css",))
+    assert maths.startswith('<link rel="stylesheet" href="../assets/runtime/katex/katex.min.css">')
 
 
 def test_a_bad_asset_module_fails_with_its_name() -> None:

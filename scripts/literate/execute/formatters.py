@@ -79,7 +79,11 @@ def figure_bundle(figure: Any) -> Bundle:
     import matplotlib
 
     buffer = io.StringIO()
-    with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "literate"}):
+    # Text as text; its font named once: the 'DejaVu Sans' it is measured with, then the
+    # reader's sans-serif (matplotlib's ten-font fallback list, on every label, weighed more
+    # than the figure's drawing).
+    rc = {"svg.fonttype": "none", "svg.hashsalt": "literate", "font.sans-serif": ["DejaVu Sans"]}
+    with matplotlib.rc_context(rc):
         # no <metadata> block: its date, creator and format are bytes no reader sees
         quiet = dict.fromkeys(("Date", "Creator", "Format", "Type"))
         figure.savefig(buffer, format="svg", bbox_inches="tight", metadata=quiet)

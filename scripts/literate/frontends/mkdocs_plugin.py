@@ -39,6 +39,7 @@ from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.parse import Page, ParseError
 from literate.present.browser import page_blocks_html
 from literate.present.html import Rendered, download_link_html, render_markdown
+from literate.present.maths import STYLESHEET, MathsError, typeset
 from literate.results import BuildError, ItemResult, PageRun
 from literate.settings import SettingsError
 
@@ -185,8 +186,12 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
             if self.config.notebook_downloads:
                 html = insert_after_title(html, download_link_html(notebook_name(page)))
             html = blocks + html
+        try:
+            html, maths = typeset(html, self.runtime, page.file.src_uri)
+        except MathsError as error:
+            raise PluginError(str(error)) from None
         if self.assets is not None:
-            html = self.assets.tags(page.url) + html
+            html = self.assets.tags(page.url, (STYLESHEET,) if maths else ()) + html
         html = keep_listings_out_of_search(html)
         html, self.svgs[page.file.src_uri] = stash_svgs(html)
         return html

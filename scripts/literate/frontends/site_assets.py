@@ -41,13 +41,14 @@ class SiteAssets:
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(source, target)
 
-    def tags(self, page_url: str) -> str:
+    def tags(self, page_url: str, styles: tuple[str, ...] = ()) -> str:
         """The stylesheet links and module scripts for the page at page_url (site-relative,
-        e.g. "chain-rule/"), with addresses relative to it. (Zensical resolves a page's
-        addresses from its source file: its front end passes the source's folder.)"""
+        e.g. "chain-rule/"), with addresses relative to it, after the page's own `styles`
+        (names under assets/, such as KaTeX's where the page has maths). (Zensical resolves
+        a page's addresses from its source file: its front end passes the source's folder.)"""
         up = "../" * page_url.count("/")
         html = []
-        for name in self.page:
+        for name in (*styles, *self.page):
             href = escape(posixpath.join(up, SITE_DIR, name) if up else f"{SITE_DIR}/{name}")
             if name.endswith(".css"):
                 html.append(f'<link rel="stylesheet" href="{href}">')

@@ -8,7 +8,8 @@ MkDocs plugins, but runs the extensions listed under `markdown_extensions`):
 Before Markdown, a page's executable fences and inline values become their code and output
 tokens (as the MkDocs plugin's on_page_markdown does); after Markdown, the tokens become the
 outputs' HTML, the notebook link goes under the title, and the block list for the browser's
-runner and the packages' stylesheets and modules (site_assets.py) before the page. The page's
+runner and the packages' stylesheets and modules (site_assets.py) before the page, and its maths
+is typeset (present/maths.py), KaTeX's stylesheet linked where there is some. The page's
 path comes from Zensical's rendering context, the one piece of Zensical this module reads.
 What is written beside the pages is zensical_site.py's work.
 """
@@ -16,6 +17,7 @@ What is written beside the pages is zensical_site.py's work.
 from __future__ import annotations
 
 import posixpath
+from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
 
@@ -25,8 +27,10 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from literate.frontends.page_parts import insert_after_title, notebook_file_name
+from literate.frontends.site_assets import SiteAssets
 from literate.frontends.zensical_pages import LiterateError, for_config, page_url
 from literate.present.html import Rendered, download_link_html
+from literate.present.maths import STYLESHEET, MathsError, typeset
 
 # Before every other preprocessor, as MkDocs's on_page_markdown is; after every postprocessor.
 FIRST, LAST = 1000, -1000
@@ -39,7 +43,9 @@ class _PageState:
         self.path = ""
         self.rendered: Rendered | None = None
         self.blocks = ""
-        self.assets = ""  # the packages' stylesheets and modules (site_assets.py)
+        self.assets: SiteAssets | None = None  # the packages' stylesheets and modules
+        self.folder = ""  # the page's addresses are relative to its source file's folder
+        self.runtime: Path | None = None  # the vendored runtime, KaTeX's for the maths
         self.download = False
         self.document = False  # postprocessors now run on the page, not on a heading's text
 
@@ -56,7 +62,8 @@ class _RunPage(Preprocessor):
         self.state.path = context.page.path
         # addresses relative to the source file's folder: Zensical resolves them from there
         folder = posixpath.dirname(context.page.path)
-        self.state.assets = pages.assets.tags(f"{folder}/" if folder else "")
+        self.state.folder = f"{folder}/" if folder else ""
+        self.state.assets, self.state.runtime = pages.assets, pages.runtime
         done = pages.render(context.page.path, "\n".join(lines))
         if done is None:
             return lines
@@ -71,20 +78,26 @@ class _FillPage(Postprocessor):
         self.state = state
 
     def run(self, text: str) -> str:
-        rendered = self.state.rendered
         if not self.state.document:
             return text
-        if rendered is None:
-            return self.state.assets + text
+        rendered = self.state.rendered
+        if rendered is not None:
+            try:
+                text = rendered.into(text)
+            except ValueError as error:
+                raise LiterateError(str(error)) from None
+            if self.state.download:  # Zensical resolves a page's links from its source file
+                name = notebook_file_name(self.state.path)
+                href = source_relative(self.state.path, page_url(self.state.path) + name)
+                text = insert_after_title(text, download_link_html(name, href=href))
+            text = self.state.blocks + text
         try:
-            text = rendered.into(text)
-        except ValueError as error:
+            text, maths = typeset(text, self.state.runtime, self.state.path)
+        except MathsError as error:
             raise LiterateError(str(error)) from None
-        if self.state.download:  # Zensical resolves a page's links from its source file
-            name = notebook_file_name(self.state.path)
-            href = source_relative(self.state.path, page_url(self.state.path) + name)
-            text = insert_after_title(text, download_link_html(name, href=href))
-        return self.state.assets + self.state.blocks + text
+        assets = self.state.assets
+        styles = (STYLESHEET,) if maths else ()
+        return (assets.tags(self.state.folder, styles) if assets else "") + text
 
 
 class _MarkDocument(Treeprocessor):

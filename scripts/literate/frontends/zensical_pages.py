@@ -130,7 +130,8 @@ def render_key(build: Build) -> str:
     holds (a page run again, by either front end, shows its new run: an output that differs
     from run to run must not stay as an older build rendered it)."""
     digest = hashlib.sha256(build.environment.encode())
-    for path in sorted(ENGINE.rglob("*.py")):
+    code = [path for path in ENGINE.rglob("*") if path.suffix in (".py", ".cjs")]  # .cjs: KaTeX's
+    for path in sorted(code):
         digest.update(path.relative_to(ENGINE).as_posix().encode() + path.read_bytes())
     if build.cache is not None:
         for entry in sorted(build.cache.directory.glob("*.json")):
