@@ -64,26 +64,33 @@ self.fetch = async (input, init) => {
   return new Response(body, { status, statusText, headers });
 };
 
+// The packages' files as text and the wheels as bytes, fetched at once, while Pyodide
+// downloads and starts: they need no Python until they are installed.
+function fetchFiles(manifest) {
+  const get = async (path, read) => {
+    const response = await fetch(new URL(path, runtime));
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    return read(response);
+  };
+  return Promise.all([
+    Promise.all(manifest.packages.map((file) => get(`packages/${file}`, (r) => r.text()))),
+    Promise.all(manifest.wheels.map((wheel) => get(`wheels/${wheel}`, (r) => r.arrayBuffer()))),
+  ]);
+}
+
 async function loadPython(manifest) {
+  const files = fetchFiles(manifest);
+  files.catch(() => {}); // said when awaited below
   const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", runtime).href);
   const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", runtime).href });
-  // the wheels and the packages' files at once: one round trip, not one a file
-  const wheels = manifest.wheels.map((wheel) => new URL(`wheels/${wheel}`, runtime).href);
-  const [texts] = await Promise.all([
-    Promise.all(
-      manifest.packages.map(async (file) => {
-        const response = await fetch(new URL(`packages/${file}`, runtime));
-        if (!response.ok) throw new Error(`packages/${file}: HTTP ${response.status}`);
-        return response.text();
-      }),
-    ),
-    wheels.length ? pyodide.loadPackage(wheels) : null,
-  ]);
-  const home = "/home/pyodide/";
+  const [texts, wheels] = await files;
+  const home = "/home/pyodide/"; // the working directory, first on sys.path
   manifest.packages.forEach((file, index) => {
     pyodide.FS.mkdirTree(home + file.split("/").slice(0, -1).join("/"));
     pyodide.FS.writeFile(home + file, texts[index]);
   });
+  // pure-Python wheels: unpacked where the packages are (no dependencies to resolve)
+  for (const wheel of wheels) pyodide.unpackArchive(wheel, "wheel", { extractDir: home });
   return pyodide;
 }
 
