@@ -145,3 +145,27 @@ def pages_with_exercises() -> list[str]:
 def pages_that_run() -> list[str]:
     """The Markdown pages with a block that runs."""
     return [path for path, blocks in _markdown_blocks().items() if blocks]
+
+
+# Every text a status says, in order, each once, without its clock (the seconds a waiting
+# stage shows after its words, .lit-clock): heard by a MutationObserver from the call on.
+WATCH_STATUS_JS = """(el) => {
+  el.litSaid = [];
+  const note = () => {
+    const words = [...el.childNodes]
+      .filter((node) => !(node.classList && node.classList.contains("lit-clock")))
+      .map((node) => node.textContent)
+      .join("");
+    if (el.litSaid[el.litSaid.length - 1] !== words) el.litSaid.push(words);
+  };
+  new MutationObserver(note).observe(el, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def watch_status(status) -> None:
+    """Start hearing what the status element (a locator) says; said(status) tells it."""
+    status.evaluate(WATCH_STATUS_JS)
+
+
+def said(status) -> list[str]:
+    return status.evaluate("(el) => el.litSaid")

@@ -2,9 +2,11 @@
 blocks, in Chromium, on the built site with every request outside it refused.
 
 The tests of the chapter page that need no fresh Python share one page (`warm`), in one process
-and in the order written: the first of them starts Python cold, the others run in it, and the
-one that resets a block (the next run then starts a fresh Python) comes last. The stop test and
-the tests of other pages open their own."""
+and in the order written: the first of them starts Python cold, the others run in it; the one
+that resets a block (the next run then starts a fresh Python) comes after them, then the one
+that needs the blocks above not run (a failure above), and the one that stops Python last. The
+stop test and the tests of other pages open their own; the first run's stages are in
+test_first_run.py."""
 
 from __future__ import annotations
 
@@ -14,8 +16,8 @@ from collections.abc import Iterator
 import pytest
 
 from .browsing import DESKTOP, load, refuse_outside, wait_for_text
-from .editing import code_of, open_editor
-from .running import blocks_of, live_output, runnable, wait_done
+from .editing import code_of, open_editor, replace_code
+from .running import blocks_of, live_output, runnable, said, wait_done, watch_status
 
 pytestmark = pytest.mark.site
 
@@ -137,6 +139,56 @@ def test_reset_restores_the_built_code_and_output(warm) -> None:
     assert code_of(marker) == built_code
     assert live_output(marker).count() == 0
     assert "Reset" in marker.locator(".lit-status").text_content()
+    assert not recorder.errors, recorder.errors
+
+
+@WARM
+def test_a_failure_above_names_its_block_and_leads_to_it(warm) -> None:
+    """Running a block whose blocks above have not run (the reset before this test marked
+    them so), the first of which fails: the status names it as the steps counted it and by
+    how its code starts, and its button takes the reader, and the keyboard, there."""
+    page, recorder = warm
+    markers = page.locator(".lit-run")
+    failing, between, asked = (markers.nth(i) for i in runnable(page)[:3])
+    replace_code(page, failing, 'raise ValueError("on purpose")')
+    status = asked.locator(".lit-status")
+    watch_status(status)
+    asked.locator(".lit-run-button").click()
+    text = wait_done(page, asked)
+    assert text == (
+        'An earlier block failed: block 1 of 2 above (“raise ValueError("on purpose")”); '
+        "see its output. Show it"
+    ), text
+    assert "Running block 1 of 2 above first…" in said(status), said(status)
+    assert "Running block 2 of 2 above first…" not in said(status), said(status)
+    assert "ValueError: on purpose" in live_output(failing).inner_text()
+    assert between.locator(".lit-state").get_attribute("data-state") == "not-run"
+    page.mouse.wheel(0, 100_000)  # further down the page: the block is out of sight
+    status.get_by_role("button", name="Show it").click()
+    assert failing.locator(".lit-run-button").evaluate("(b) => b === document.activeElement")
+    header = page.locator("header.md-header").bounding_box()
+    box = failing.locator(".lit-run-button").bounding_box()  # on screen, below the header
+    assert header["height"] <= box["y"] < page.viewport_size["height"] - box["height"], box
+    assert not recorder.errors, recorder.errors
+
+
+@WARM
+def test_a_long_run_counts_its_seconds_without_reading_them_aloud(warm) -> None:
+    """While a block runs (here, for ever), its status shows the seconds since it started, so
+    the line never sits still; the seconds are hidden from screen readers, which heard
+    "Running…" once. Stop ends it (and this page's Python: the last warm test)."""
+    page, recorder = warm
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    replace_code(page, marker, "while True:\n    pass")
+    marker.locator(".lit-run-button").click()
+    clock = marker.locator(".lit-status .lit-clock")
+    clock.wait_for()
+    page.wait_for_function("(el) => /^ \\d+ s$/.test(el.textContent)", arg=clock.element_handle())
+    assert clock.get_attribute("aria-hidden") == "true"
+    assert marker.locator(".lit-status").text_content().startswith("Running… ")
+    marker.locator(".lit-stop-button").click()
+    assert wait_done(page, marker) == "Stopped."
+    assert clock.count() == 0
     assert not recorder.errors, recorder.errors
 
 

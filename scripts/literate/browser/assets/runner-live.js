@@ -170,9 +170,9 @@ export function svgElement(markup) {
 // The prose's numbers that the build computed (`{python} expr`, shown as
 // <span class="lit-inline" data-lit-line="N">), recomputed in the reader's Python right after
 // the last block above them ran, once every block above has run in this visit as it now
-// reads. A value that differs from the build's is marked, with the build's value beside it
-// (hidden until hover or focus, always read to screen readers). Reset and Restart put the
-// build's values back.
+// reads. A value that differs from the page's own is marked, with the page's value beside it,
+// on screen and read aloud: "3.0 (was 2.0 before your run)". Reset and Restart put the page's
+// values back.
 export class InlineValues {
   constructor(runner, values, runsInPage) {
     this.runner = runner;
@@ -206,17 +206,17 @@ export class InlineValues {
     const span = item.span;
     if (value === item.built) return this.reset(item);
     span.classList.add("lit-changed");
-    span.tabIndex = 0;
-    span.replaceChildren(value);
-    const built = document.createElement("span");
-    built.className = "lit-built";
-    built.textContent = ` (the build's value: ${item.built})`;
-    span.append(built);
+    const now = document.createElement("span");
+    now.className = "lit-now";
+    now.textContent = value;
+    const was = document.createElement("span");
+    was.className = "lit-was";
+    was.textContent = ` (was ${item.built} before your run)`;
+    span.replaceChildren(now, was);
   }
 
   reset(item) {
     item.span.classList.remove("lit-changed");
-    item.span.removeAttribute("tabindex");
     item.span.textContent = item.built;
   }
 
@@ -228,14 +228,22 @@ export class InlineValues {
 
 const runsInPage = (block) => block.browser && (block.kind === "code" || block.kind === "setup");
 
-export const runnerMethods = {
-  progress({ loaded, total }) {
-    const mb = (bytes) => (bytes / 1e6).toFixed(1);
-    const of = total ? ` of ${mb(total)}` : "";
-    this.download = `Starting Python in your browser: ${mb(loaded)}${of} MB downloaded…`;
-    this.watchers.forEach((watch) => watch(this.download));
-  },
+// How a block's code starts, as the reader sees it: its first line that is not blank nor a
+// comment, cut short.
+function firstLine(code) {
+  const line = (code || "").split("\n").find((l) => l.trim() && !l.trim().startsWith("#"));
+  if (!line) return "";
+  const text = line.trim();
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
 
+// What runInTurn says of the blocks run before the one asked for.
+const ABOVE = {
+  step: (k, n) => (n === 1 ? "Running the block above first…" : `Running block ${k} of ${n} above first…`),
+  failed: (which, starts) => `An earlier block failed: ${which} above${starts}`,
+};
+
+export const runnerMethods = {
   receive(data) {
     const call = this.pending.get(data.id);
     if (!call) return;
@@ -291,19 +299,19 @@ export const runnerMethods = {
     return result;
   },
 
-  // Every block of the page, in order, in the present Python (fresh if it must be).
-  runAll() {
-    return this.after(0, async () => {
-      for (const block of this.blocks.filter(runsInPage)) {
-        const result = await this.runOne(block);
-        if (result.error) return { ...result, failed: block };
-      }
-      return { error: null };
-    });
+  // Every block of the page, in order, in the present Python (fresh if it must be); say(text)
+  // hears which one runs. A failure resolves to its result with `earlier` (words for the
+  // reader, starting "Stopped") and `culprit` (the view to show).
+  runAll(say = () => {}) {
+    const words = {
+      step: (k, n) => `Running block ${k} of ${n}…`,
+      failed: (which, starts) => `Stopped at ${which}${starts}, which failed`,
+    };
+    return this.after(0, () => this.runInTurn(this.blocks.filter(runsInPage), words, say));
   },
 
   // Grade an exercise: the page up to it has run first, as for a block.
-  grade(index, attempt) {
+  grade(index, attempt, say) {
     const exercise = this.blocks[index].exercise;
     const request = {
       op: "grade",
@@ -313,42 +321,68 @@ export const runnerMethods = {
       check: exercise.check,
       check_line: exercise.check_line,
     };
-    return this.after(index, async () => {
-      const { result, streams } = await this.request(request);
-      return { grade: result, streams };
-    });
+    return this.after(
+      index,
+      async () => {
+        const { result, streams } = await this.request(request);
+        return { grade: result, streams };
+      },
+      say,
+    );
   },
 
   // Run the blocks above `index` that have not run yet, then `then()`; one task at a time.
-  // Resolves to the result of then(), or to the failing earlier block's result with
-  // `earlier`: the words to show the reader (no Markdown line numbers).
-  after(index, then) {
+  // Python is up before the first of them runs, so that say(text) hears, in order, the
+  // start and then each block above as it runs. Resolves to the result of then(), or to the
+  // failing earlier block's result with `earlier` and `culprit` (see runInTurn).
+  after(index, then, say = () => {}) {
     const task = this.busy.then(async () => {
       if (this.dirty) this.restart(false);
-      for (const block of this.blocks.slice(0, index)) {
-        if (block.ranSeq !== null || !runsInPage(block)) continue;
-        const result = await this.runOne(block);
-        if (result.error) return { ...result, earlier: this.blame(block, result) };
-      }
-      return then();
+      this.startWorker();
+      await this.ready;
+      const todo = this.blocks.slice(0, index).filter((b) => b.ranSeq === null && runsInPage(b));
+      const failed = await this.runInTurn(todo, ABOVE, say);
+      return failed.error ? failed : then();
     });
     this.busy = task.catch(() => {});
     return task;
   },
 
-  // A block above failed: a shown block shows its own error; a hidden check's failure is
-  // explained under the shown block the reader changed (or the nearest one above it).
+  // Run blocks one after the other, saying before each shown one which it is (k of the n
+  // shown, as the reader counts them; a hidden step runs under the words before it); stop at
+  // the first that fails, with its result, `earlier`: the words for the reader, naming the
+  // block as the steps did and by how its code starts (a traceback's Markdown line numbers
+  // mean nothing here), and `culprit`: the shown block whose output explains the failure.
+  async runInTurn(blocks, words, say) {
+    const n = blocks.filter((block) => block.view).length;
+    let k = 0;
+    for (const block of blocks) {
+      if (block.view) say(words.step(++k, n));
+      else if (k === 0) say(words.setup || "Running the page's setup first…");
+      const result = await this.runOne(block);
+      if (!result.error) continue;
+      if (!block.view) return { ...result, ...this.blame(block, result) };
+      const which = n === 1 ? "the block" : `block ${k} of ${n}`;
+      const starts = firstLine(block.ranCode);
+      const said = words.failed(which, starts ? ` (“${starts}”)` : "");
+      return { ...result, earlier: `${said}; see its output.`, culprit: block.view };
+    }
+    return { error: null };
+  },
+
+  // A hidden check failed: its failure is explained under the shown block the reader changed
+  // (or the nearest one above it), the culprit.
   blame(block, result) {
-    if (block.view) return "An earlier block failed; see its output.";
     const above = this.views.filter((v) => v.block.index < block.index && v.codeElement);
     const edited = above.filter((view) => view.edited());
     const view = edited.length ? edited[edited.length - 1] : above[above.length - 1];
-    if (!view) return `A setup step of the page failed: ${result.error.message}`;
+    if (!view) return { earlier: `A setup step of the page failed: ${result.error.message}` };
     const change = edited.length ? "Your change to this block" : "The code above";
     view.explain(
       `${change} breaks a check the page makes on its results (${result.error.message}). ` +
         "Reset this block to get the page's own values back.",
     );
-    return "A check of the page failed after an edit above; the message is under the block you changed.";
+    const under = edited.length ? "the block you changed" : "the block above it";
+    return { earlier: `A check of the page failed after an edit above; the message is under ${under}.`, culprit: view };
   },
 };

@@ -50,6 +50,54 @@ const STATES = {
 };
 let page = null; // the state of the page on screen
 
+// A status line (role="status"): what a run is doing, in words read aloud as they change.
+// While it waits, a stage that lasts past a second shows its seconds after it (not read
+// aloud), so the line never sits still while Python works. A message may end with a button
+// (to the block that failed, say).
+class StatusLine {
+  constructor(element) {
+    this.element = element;
+    this.timer = null;
+  }
+
+  get waiting() {
+    return this.timer !== null;
+  }
+
+  say(text, { waiting = false, action = null } = {}) {
+    clearInterval(this.timer);
+    this.timer = null;
+    this.element.textContent = text;
+    if (action) this.element.append(" ", action);
+    if (waiting) this.count(performance.now());
+  }
+
+  count(since) {
+    const clock = document.createElement("span");
+    clock.className = "lit-clock";
+    clock.setAttribute("aria-hidden", "true");
+    this.timer = setInterval(() => {
+      if (!clock.isConnected) this.element.append(clock);
+      clock.textContent = ` ${Math.floor((performance.now() - since) / 1000)} s`;
+    }, 1000);
+  }
+}
+
+// A button in a status that takes the reader to a block of the page: it scrolls the block
+// into view and puts the keyboard on its Run button. (A button, not a link: Material's
+// instant navigation would take a link's click as a visit to another page.)
+function showButton(view, words) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "lit-show-button";
+  button.textContent = words;
+  button.addEventListener("click", () => {
+    view.marker.scrollIntoView({ block: "center" }); // not under the sticky header
+    view.runButton.focus({ preventScroll: true });
+  });
+  return button;
+}
+
 function setUpPage() {
   if (page) page.stop();
   const list = document.querySelector(".lit-blocks[data-lit-page]");
@@ -82,7 +130,7 @@ class PageRunner {
   }
 
   // Start Python (on the reader's intent: focus in an editor, the pointer on a Run button,
-  // or a run); its download's progress goes to every watcher (what says "Starting...").
+  // or a run); its download's progress goes to every watcher (what says "Downloading...").
   startWorker() {
     if (this.worker) return;
     loadLive().catch(() => {});
@@ -94,13 +142,22 @@ class PageRunner {
           this.booted = true;
           resolve(data.ms);
         } else if (data.type === "failed") reject(new Error(data.error));
-        else if (!live) return; // progress before runner-live.js arrived: not worth saying
         else if (data.type === "progress") this.progress(data);
-        else this.receive(data);
+        else this.receive(data); // a run's: runner-live.js is here
       };
       this.worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
     });
     this.ready.catch(() => {}); // said by the run that waits for it
+  }
+
+  // The download's progress, then, once every byte is in, that Python is starting (which
+  // takes seconds more: its WebAssembly compiled, its standard library unpacked).
+  progress({ loaded, total }) {
+    const mb = (bytes) => (bytes / 1e6).toFixed(1);
+    const said = this.download;
+    if (total && loaded >= total) this.download = "Starting Python…";
+    else this.download = `Downloading Python for your browser: ${mb(loaded)}${total ? ` of ${mb(total)}` : ""} MB…`;
+    if (this.download !== said) this.watchers.forEach((watch) => watch(this.download));
   }
 
   // What to say while a run waits for Python; watch(text) hears the download's progress
@@ -109,7 +166,7 @@ class PageRunner {
     if (this.booted) return { text: "Running…", stop: () => {} };
     this.watchers.add(watch);
     return {
-      text: this.download || "Starting Python in your browser…",
+      text: this.download || "Downloading Python for your browser…",
       stop: () => this.watchers.delete(watch),
     };
   }
@@ -128,8 +185,9 @@ class PageRunner {
   }
 
   // Run one block after the blocks above it that have not run yet; one run at a time.
-  runBlock(view) {
-    return loadLive().then(() => this.after(view.block.index, () => this.runOne(view.block)));
+  // say(text) hears which of those blocks runs.
+  runBlock(view, say) {
+    return loadLive().then(() => this.after(view.block.index, () => this.runOne(view.block), say));
   }
 
   // A fresh Python: the worker ends (even mid-run); every block is marked not run.
@@ -144,12 +202,19 @@ class PageRunner {
     this.dirty = false;
     if (this.values) this.values.restore(-1);
     this.refresh();
+    if (announce) this.endWaits("Stopped: Python restarted.");
     if (announce && this.bar) this.bar.say("Python restarted: every block is marked not run.");
   }
 
   stop() {
     this.restart(false);
     this.busy = Promise.resolve();
+    this.endWaits("Stopped.");
+  }
+
+  // The blocks whose status still waits (a block above the one run, cut short) say so.
+  endWaits(text) {
+    for (const view of this.views) if (view.status && view.status.waiting) view.setStatus(text);
   }
 
   // Reset of a block: it and every later block are not run; their effects stay in Python
@@ -198,10 +263,10 @@ class PageBar {
       '<button type="button" class="lit-forget-button">Forget my edits on this page</button>' +
       '<span class="lit-page-status" role="status" aria-live="polite"></span>';
     before.before(bar);
-    this.status = bar.querySelector(".lit-page-status");
+    this.status = new StatusLine(bar.querySelector(".lit-page-status"));
     this.runAllButton = bar.querySelector(".lit-run-all-button");
     this.runAllButton.addEventListener("click", () => this.runAll());
-    this.runAllButton.addEventListener("pointerenter", () => runner.startWorker());
+    preloadOnIntent(this.runAllButton, runner);
     this.stopButton = bar.querySelector(".lit-stop-button");
     this.stopButton.addEventListener("click", () => {
       runner.stop();
@@ -224,20 +289,20 @@ class PageBar {
     this.say("Your edits and answers on this page are forgotten; the page's own are back.");
   }
 
-  say(text) {
-    this.status.textContent = text;
+  say(text, options) {
+    this.status.say(text, options);
   }
 
   async runAll() {
     this.runAllButton.disabled = true;
     this.stopButton.hidden = false;
-    const starting = this.runner.starting((text) => this.say(text));
-    this.say(this.runner.booted ? "Running every block…" : starting.text);
+    const waiting = (text) => this.say(text, { waiting: true });
+    const starting = this.runner.starting(waiting);
+    waiting(this.runner.booted ? "Running every block…" : starting.text);
     try {
       await loadLive();
-      const result = await this.runner.runAll();
-      if (result.earlier) this.say(result.earlier);
-      else if (result.failed) this.say("Stopped at a block with an error; see its output.");
+      const result = await this.runner.runAll(waiting);
+      if (result.earlier) this.say(result.earlier, { action: culpritButton(result) });
       else this.say("Ran every block of the page.");
     } catch (error) {
       this.say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
@@ -247,6 +312,18 @@ class PageBar {
       this.stopButton.hidden = true;
     }
   }
+}
+
+// The way to the block that a failure names (runner-live.js, runInTurn), if it is shown.
+function culpritButton(result) {
+  return result.culprit ? showButton(result.culprit, "Show it") : null;
+}
+
+// Python starts when the reader shows they mean to run: the pointer on the button, or the
+// keyboard's focus on it.
+function preloadOnIntent(button, runner) {
+  button.addEventListener("pointerenter", () => runner.startWorker());
+  button.addEventListener("focus", () => runner.startWorker());
 }
 
 class BlockView {
@@ -310,9 +387,9 @@ class BlockView {
     this.stopButton = bar.querySelector(".lit-stop-button");
     this.stateBadge = bar.querySelector(".lit-state");
     this.yoursBadge = bar.querySelector(".lit-yours");
-    this.status = bar.querySelector(".lit-status");
+    this.status = new StatusLine(bar.querySelector(".lit-status"));
     this.runButton.addEventListener("click", () => this.onRun());
-    this.runButton.addEventListener("pointerenter", () => this.runner.startWorker());
+    preloadOnIntent(this.runButton, this.runner);
     this.stopButton.addEventListener("click", () => this.onStop());
     bar.querySelector(".lit-reset-button").addEventListener("click", () => this.onReset());
   }
@@ -344,7 +421,7 @@ class BlockView {
 
   startRun() {
     this.box.clear();
-    this.setStatus("Running…");
+    this.setStatus("Running…", { waiting: true });
   }
 
   finishRun(result) {
@@ -353,13 +430,14 @@ class BlockView {
   }
 
   async onRun() {
-    const starting = this.runner.starting((text) => this.setStatus(text));
-    this.setStatus(starting.text);
+    const waiting = (text) => this.setStatus(text, { waiting: true });
+    const starting = this.runner.starting(waiting);
+    waiting(starting.text);
     this.stopButton.hidden = false;
     this.runButton.disabled = true;
     try {
-      const result = await this.runner.runBlock(this);
-      if (result.earlier) this.setStatus(result.earlier);
+      const result = await this.runner.runBlock(this, waiting);
+      if (result.earlier) this.setStatus(result.earlier, { action: culpritButton(result) });
     } catch (error) {
       this.setStatus(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
     } finally {
@@ -391,8 +469,8 @@ class BlockView {
     this.setStatus("Your change breaks a later check of the page: see the message below.");
   }
 
-  setStatus(text) {
-    if (this.status) this.status.textContent = text;
+  setStatus(text, options) {
+    if (this.status) this.status.say(text, options);
   }
 }
 
@@ -404,9 +482,10 @@ export const runner = {
   // Call a Python helper, module.name(...args): resolves to {value, error}.
   call: (module, name, args) =>
     page ? loadLive().then(() => page.callHelper(module, name, args)) : Promise.reject(new Error("no page")),
-  // Grade the reader's attempt at the exercise that is block `index` of the page.
-  grade: (index, attempt) =>
-    page ? loadLive().then(() => page.grade(index, attempt)) : Promise.reject(new Error("no page")),
+  // Grade the reader's attempt at the exercise that is block `index` of the page; say(text)
+  // hears which block above runs first.
+  grade: (index, attempt, say) =>
+    page ? loadLive().then(() => page.grade(index, attempt, say)) : Promise.reject(new Error("no page")),
   started: () => Boolean(page && page.booted),
   // Start Python now (the reader showed intent), and hear its download's progress.
   warm: () => page && page.startWorker(),
