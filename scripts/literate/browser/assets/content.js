@@ -8,10 +8,13 @@ export function announce(element) {
   element.dispatchEvent(new CustomEvent(CONTENT, { bubbles: true }));
 }
 
-// setUp() once for each page shown.
+// setUp() once for each page shown, in a task of its own: after Material's setup of the page,
+// which reads the layout code block by code block (our writes between its reads would make it
+// lay the whole page out again for each), and short, as a page's tasks should be.
 export function onPage(setUp) {
-  if (typeof document$ !== "undefined") document$.subscribe(() => setUp());
-  else setUp(); // a module runs once the document is parsed
+  const soon = () => setTimeout(setUp, 0);
+  if (typeof document$ !== "undefined") document$.subscribe(soon);
+  else soon(); // a module runs once the document is parsed
 }
 
 // setUp(root) for each page (root: document) and each piece of content announced later.

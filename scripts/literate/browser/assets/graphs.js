@@ -48,11 +48,16 @@ export function sizeGraph(svg) {
 }
 
 // The bar under a graph shown smaller than its natural size: a note and the full-size button.
-function updateZoomBar(svg) {
+// Measured first (for every picture of the page), then put in place: one layout for the page,
+// not one per picture.
+function measureZoom(svg) {
   const box = svg.closest(".lit-display");
-  if (!box || !svg.dataset.litNatural) return;
-  const natural = Number(svg.dataset.litNatural);
-  const reduced = svg.getBoundingClientRect().width < natural - 2;
+  if (!box || !svg.dataset.litNatural) return null;
+  const reduced = svg.getBoundingClientRect().width < Number(svg.dataset.litNatural) - 2;
+  return { svg, box, reduced, wide: box.scrollWidth > box.clientWidth + 1 };
+}
+
+function placeZoomBar({ svg, box, reduced, wide }) {
   let bar = box.nextElementSibling;
   if (!bar || !bar.classList.contains("lit-zoom-bar")) {
     if (!reduced) return;
@@ -63,11 +68,15 @@ function updateZoomBar(svg) {
     box.after(bar);
   }
   bar.hidden = !reduced;
-  bar.querySelector("span").textContent =
-    box.scrollWidth > box.clientWidth + 1
-      ? "Wider than the page: scroll the picture sideways, or"
-      : "Shown smaller than its natural size:";
+  bar.querySelector("span").textContent = wide
+    ? "Wider than the page: scroll the picture sideways, or"
+    : "Shown smaller than its natural size:";
 }
+
+const updateZoomBar = (svg) => {
+  const measured = measureZoom(svg);
+  if (measured) placeZoomBar(measured);
+};
 
 // The picture itself moves into a modal dialog and back (no copy: ids stay unique).
 function openFullSize(svg) {
@@ -109,25 +118,35 @@ const KINDS = [
   ["Code", () => true],
 ];
 
+// Every size is read before anything is written: writing between reads would make the browser
+// lay the page out again for each box.
 export function markScrollable() {
-  document.querySelectorAll("svg[data-lit-natural]").forEach(updateZoomBar);
-  document.querySelectorAll(SCROLLERS).forEach((box) => {
-    const scrolls = box.scrollWidth > box.clientWidth + 1;
-    if (scrolls && !box.hasAttribute("tabindex")) {
-      const what = KINDS.find(([, test]) => test(box))[0];
-      // a graph (drawn left to right) opens with its output, where backward starts, in view
-      // (widgets such as the stepper lay out their own rows: left as they are)
-      const graph = box.querySelector("svg.lit-graph") && !box.querySelector(".mg-stepper, .mg-visiting");
-      if (what === "Figure" && graph) box.scrollLeft = box.scrollWidth;
-      box.setAttribute("tabindex", "0");
-      box.setAttribute("role", "region");
-      box.setAttribute("aria-label", `${what}, scrolls sideways`);
-      box.dataset.litScrolls = "1";
-    } else if (!scrolls && box.dataset.litScrolls) {
-      ["tabindex", "role", "aria-label", "data-lit-scrolls"].forEach((a) => box.removeAttribute(a));
-    }
-  });
+  const pictures = [...document.querySelectorAll("svg[data-lit-natural]")].map(measureZoom);
+  const boxes = [...document.querySelectorAll(SCROLLERS)].map((box) => ({
+    box,
+    width: box.scrollWidth,
+    scrolls: box.scrollWidth > box.clientWidth + 1,
+  }));
+  pictures.filter(Boolean).forEach(placeZoomBar);
+  boxes.forEach(markBox);
 }
+
+function markBox({ box, width, scrolls }) {
+  if (scrolls && !box.hasAttribute("tabindex")) {
+    const what = KINDS.find(([, test]) => test(box))[0];
+    // a graph (drawn left to right) opens with its output, where backward starts, in view
+    // (widgets such as the stepper lay out their own rows: left as they are)
+    const graph = box.querySelector("svg.lit-graph") && !box.querySelector(".mg-stepper, .mg-visiting");
+    if (what === "Figure" && graph) box.scrollLeft = width;
+    box.setAttribute("tabindex", "0");
+    box.setAttribute("role", "region");
+    box.setAttribute("aria-label", `${what}, scrolls sideways`);
+    box.dataset.litScrolls = "1";
+  } else if (!scrolls && box.dataset.litScrolls) {
+    ["tabindex", "role", "aria-label", "data-lit-scrolls"].forEach((a) => box.removeAttribute(a));
+  }
+}
+
 // the build's graphs and figures, and those drawn later (a run's output, a stepper's new graph)
 const PICTURES = ".lit-display svg.lit-graph, .lit-display svg.lit-figure, .mg-stepper-graph svg.lit-graph";
 onContent((root) => {
