@@ -130,6 +130,22 @@ def _visible_lines_containing(container, text: str) -> int:
     )
 
 
+def test_a_second_block_pressed_once_the_editor_is_loaded_gets_the_focus(open_page) -> None:
+    """Once CodeMirror is loaded, a press on another block's code puts the editor there at
+    once; the browser's own focusing of the pressed (now hidden) code must not then move the
+    focus to the page's body."""
+    page, _ = open_page(PAGE, DESKTOP)
+    markers = [m for m in page.locator(".lit-run").all() if built_code(m).count()]
+    first, second = markers[0], markers[1]
+    open_editor(page, first)  # loads the editor
+    built_code(second).click()
+    cm_content(second).wait_for()
+    focused = "document.activeElement.classList.contains('cm-content')"
+    page.wait_for_function(f"{focused} || document.activeElement === document.body")
+    assert page.evaluate(focused), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+    assert cm_content(second).evaluate("(el) => el === document.activeElement")
+
+
 def test_tab_indents_with_spaces_to_the_next_stop(open_page) -> None:
     page, _ = open_page(PAGE, DESKTOP)
     marker, _ = first_runnable(page)

@@ -30,6 +30,12 @@ export class CodeEditor {
       this.point = { x: event.clientX, y: event.clientY };
       this.mount();
     });
+    // The press's own focusing is ours to do (mount focuses the editor where it was pressed):
+    // once CodeMirror is loaded it replaces the code before the browser would focus what was
+    // pressed, now hidden, which would send the focus to the page's body.
+    this.pre.addEventListener("mousedown", (event) => {
+      if (!event.target.closest("button")) event.preventDefault();
+    });
   }
 
   mount() {
