@@ -1,7 +1,8 @@
 """Page speed side by side: Lighthouse on every page of the site and of the same pages built by
 Material alone, in one sitting.
 
-    python scripts/bench/bench_pages.py [--runs 3] [--pages chain-rule,index] [--update-readme]
+    python scripts/bench/bench_pages.py [--runs 3] [--pages chain-rule,index] [--base COMMIT]
+                                        [--update-readme]
 
 Builds the site (`mkdocs build`) and the same docs/ with Material alone: the `literate` plugin
 and the site's module scripts removed, every executable fence shown as a plain ```python fence
@@ -10,8 +11,10 @@ and the site's module scripts removed, every executable fence shown as a plain `
 (npm, pinned: scripts/tools/lighthouse; its default mobile profile with simulated throttling)
 on each page of each site by turns, `--runs` times. Prints one line a page: the medians of our
 scores and the ratios ours / Material's of total blocking time, largest contentful paint and
-bytes. The machine is shared and noisy: the turns put both sites under the same noise, and the
-ratios are what to read. Nothing here asserts a time.
+bytes; with --base, the same pages as that commit built them are measured in the same turns,
+and their scores and times shown beside ours (before -> now). The machine is shared and noisy:
+the turns put every site under the same noise, and the ratios are what to read. Nothing here
+asserts a time.
 """
 
 from __future__ import annotations
@@ -23,9 +26,10 @@ import statistics
 import subprocess
 import sys
 import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
-from page_sites import build_material_alone, build_ours, serve
+from page_sites import build_at, build_material_alone, build_ours, serve
 from readme_table import update_readme
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -88,11 +92,11 @@ def site_pages(ours: Path, material: Path) -> list[str]:
 
 
 def measure(pages: list[str], urls: dict[str, str], runs: int) -> dict:
-    results: dict[str, dict[str, list[dict]]] = {p: {"ours": [], "material": []} for p in pages}
+    results: dict[str, dict[str, list[dict]]] = {p: {site: [] for site in urls} for p in pages}
     for run in range(runs):
         for page in pages:
-            for site in ("ours", "material"):  # by turns: both under the same noise
-                results[page][site].append(lighthouse(urls[site] + page))
+            for site, url in urls.items():  # by turns: every site under the same noise
+                results[page][site].append(lighthouse(url + page))
         print(f"run {run + 1}/{runs} done", file=sys.stderr, flush=True)
     return results
 
@@ -106,23 +110,31 @@ def ratio(ours: list[dict], material: list[dict], key: str) -> str:
     return f"{median(ours, key) / theirs:.2f}" if theirs else "n/a (0)"
 
 
+def cell(sites: dict, key: str, scale: float = 1, digits: int = 0, against: bool = True) -> str:
+    """Our median of key ("base -> now" with a base), and its ratio to Material alone's."""
+    ours, base = sites["ours"], sites.get("base")
+    now = f"{median(ours, key) / scale:.{digits}f}"
+    text = f"{median(base, key) / scale:.{digits}f} → {now}" if base else now
+    return f"{text} ({ratio(ours, sites['material'], key)})" if against else text
+
+
 def table(results: dict) -> str:
+    """One row a page: our scores, then TBT, LCP and bytes with their ratio to Material
+    alone's; with a base, each of ours as "base -> now"."""
     rows = [
-        "| page | perf | a11y | best practices | SEO | TBT ms (ratio) | LCP s (ratio) "
-        "| KiB (ratio) | Material alone: perf, TBT ms, LCP s, KiB |",
+        "| page | perf | a11y | best practices | SEO | TBT ms (/ Material) "
+        "| LCP s (/ Material) | KiB (/ Material) | Material alone: perf, TBT ms, LCP s, KiB |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---|",
     ]
     failing = set()
     for page, sites in results.items():
-        ours, material = sites["ours"], sites["material"]
-        failing.update(audit for run in ours for audit in run["failing"])
+        material = sites["material"]
+        failing.update(audit for run in sites["ours"] for audit in run["failing"])
+        scores = " | ".join(cell(sites, name, against=False) for name in CATEGORIES)
         rows.append(
-            f"| {page or 'home'} | {median(ours, 'performance'):.0f} "
-            f"| {median(ours, 'accessibility'):.0f} | {median(ours, 'best-practices'):.0f} "
-            f"| {median(ours, 'seo'):.0f} "
-            f"| {median(ours, 'tbt'):.0f} ({ratio(ours, material, 'tbt')}) "
-            f"| {median(ours, 'lcp') / 1000:.1f} ({ratio(ours, material, 'lcp')}) "
-            f"| {median(ours, 'bytes') / 1024:.0f} ({ratio(ours, material, 'bytes')}) "
+            f"| {page or 'home'} | {scores} "
+            f"| {cell(sites, 'tbt')} | {cell(sites, 'lcp', 1000, 1)} "
+            f"| {cell(sites, 'bytes', 1024)} "
             f"| {median(material, 'performance'):.0f}, {median(material, 'tbt'):.0f}, "
             f"{median(material, 'lcp') / 1000:.1f}, {median(material, 'bytes') / 1024:.0f} |"
         )
@@ -134,6 +146,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--pages", help="comma-separated page paths (chain-rule, index: home)")
+    parser.add_argument("--base", help="also measure the site as this commit built it")
     parser.add_argument("--update-readme", action="store_true")
     args = parser.parse_args()
     if not LIGHTHOUSE.is_file():
@@ -145,18 +158,25 @@ def main() -> None:
         sites = {"ours": work / "ours", "material": work / "material"}
         build_ours(sites["ours"])
         build_material_alone(sites["material"], work)
+        if args.base:
+            sites["base"] = work / "base"
+            build_at(args.base, sites["base"], work)
         pages = site_pages(sites["ours"], sites["material"])
         if args.pages:
             wanted = {
                 "" if p in ("index", "home") else p.strip("/") + "/" for p in args.pages.split(",")
             }
             pages = [p for p in pages if p in wanted]
-        with serve(sites["ours"]) as ours, serve(sites["material"]) as material:
-            results = measure(pages, {"ours": ours, "material": material}, args.runs)
+        with ExitStack() as servers:
+            urls = {name: servers.enter_context(serve(folder)) for name, folder in sites.items()}
+            results = measure(pages, urls, args.runs)
     text = table(results)
     print(text)
     if args.update_readme:
-        update_readme(TABLE, f"Lighthouse 12.2.3, mobile, medians of {args.runs} runs:\n\n{text}")
+        against = f", before (commit {args.base}) → now" if args.base else ""
+        update_readme(
+            TABLE, f"Lighthouse 12.2.3, mobile, medians of {args.runs} runs{against}:\n\n{text}"
+        )
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
-"""The two sites bench_pages.py compares, built and served: this site (`mkdocs build`) and the
-same docs/ built by Material alone (the `literate` plugin and the site's module scripts removed,
+"""The sites bench_pages.py compares, built and served: this site (`mkdocs build`), optionally
+the site as an earlier commit built it (its own engine, packages and pages), and the same docs/
+built by Material alone (the `literate` plugin and the site's module scripts removed,
 every executable fence shown as a plain ```python fence, those it hides left out), each served
 from 127.0.0.1 with text gzipped, as static hosts such as GitHub Pages serve it."""
 
@@ -50,6 +51,26 @@ def plain_fences(markdown: str) -> str:
         else:
             out.append(f"{match['indent']}{match['fence']}python\n")
     return "".join(out)
+
+
+def build_at(commit: str, site: Path, work: Path) -> None:
+    """The site as `commit` builds it: its checkout (a git worktree) with its own engine and
+    packages first on the path, the vendored runtime shared."""
+    checkout = work / f"checkout-{commit}"
+    git = ["git", "-C", str(ROOT)]
+    subprocess.run([*git, "worktree", "add", "-q", "--detach", str(checkout), commit], check=True)
+    try:
+        (checkout / ".cache").mkdir(exist_ok=True)
+        (checkout / ".cache/runtime").symlink_to(ROOT / ".cache/runtime")
+        path = f"{checkout / 'scripts'}{os.pathsep}{checkout}"
+        subprocess.run(
+            [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(site)],
+            cwd=checkout,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": path},
+            check=True,
+        )
+    finally:
+        subprocess.run([*git, "worktree", "remove", "--force", str(checkout)], check=True)
 
 
 def build_material_alone(site: Path, work: Path) -> None:
