@@ -1,0 +1,158 @@
+"""Where a page's main-thread time goes: a Chromium performance trace of a cold load of each page
+given, and of a first Run on the first one, summed by what the time was spent on.
+
+    python scripts/bench/trace_costs.py [--site DIR] [--runs 3] [chain-rule training-an-mlp]
+
+Builds the site (or serves --site), loads each page in a fresh Chromium context at a phone's
+size with the CPU slowed 4x (as Lighthouse's mobile profile assumes), and prints, per page, the
+main thread's busy time and the share of its largest costs: style and layout (with what forced
+them), HTML parsing, each script's evaluation and calls, painting. The first Run is traced from
+the click to its output. Medians of --runs traces; the machine is shared, so read the shares.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from page_sites import build_ours, serve
+
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+CATEGORIES = [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "disabled-by-default-devtools.timeline.stack",  # what forced a style or layout
+    "v8.execute",
+    "__metadata",
+]
+PHONE = {"viewport": {"width": 412, "height": 823}, "is_mobile": True, "has_touch": True}
+WORKERS = "workers"  # Web Workers' busy time: Python's (a Run), Material's search index
+# Top-level trace events, and what they are called here.
+KINDS = {
+    "UpdateLayoutTree": "style",
+    "Layout": "layout",
+    "ParseHTML": "parse HTML",
+    "ParseAuthorStyleSheet": "parse CSS",
+    "Paint": "paint",
+    "PrePaint": "paint",
+    "Layerize": "paint",
+    "MajorGC": "garbage collection",
+    "MinorGC": "garbage collection",
+}
+
+
+def costs(trace: dict) -> collections.Counter:
+    """Milliseconds of the renderer's main thread by cost. A script's time includes the style
+    and layout it forced, which are also counted on their own ("style, forced by x.js"): the
+    shares overlap there."""
+    events = trace["traceEvents"]
+    threads = collections.Counter((e["pid"], e["tid"]) for e in events if e["name"] == "ParseHTML")
+    main = threads.most_common(1)[0][0]
+    timed = [e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"]
+    found: collections.Counter = collections.Counter()
+    workers = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e["name"] == "thread_name" and "Worker" in e.get("args", {}).get("name", "")
+    }
+    found[WORKERS] = sum(
+        e.get("dur", 0) / 1000
+        for e in events
+        if (e["pid"], e["tid"]) in workers and e.get("ph") == "X" and e["name"] == "RunTask"
+    )
+    for event in timed:
+        name, ms = event["name"], event.get("dur", 0) / 1000
+        if name == "RunTask":
+            found["busy (all tasks)"] += ms
+        elif name in KINDS:
+            stack = (event.get("args", {}).get("beginData") or {}).get("stackTrace") or []
+            forced = f", forced by {Path(stack[0]['url']).name}" if stack else ""
+            found[KINDS[name] + forced] += ms
+        elif name in ("EvaluateScript", "v8.evaluateModule", "FunctionCall"):
+            data = event.get("args", {}).get("data") or {}
+            url = Path(data.get("url") or "?").name or "the page"
+            found[f"script {url}"] += ms
+    return found
+
+
+def trace_load(browser, url: str, path: Path) -> dict:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
+    page.goto(url, wait_until="load")
+    page.wait_for_timeout(2000)  # the tasks that follow load (setting up the page's widgets)
+    browser.stop_tracing()
+    context.close()
+    return json.loads(path.read_text())
+
+
+def trace_first_run(browser, url: str, path: Path) -> dict:
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(url, wait_until="load")
+    browser.start_tracing(page=page, path=str(path), categories=CATEGORIES)
+    page.locator(".lit-run-button").first.click()
+    page.wait_for_selector(".lit-live", timeout=120_000)
+    browser.stop_tracing()
+    context.close()
+    return json.loads(path.read_text())
+
+
+def report(title: str, runs: list[collections.Counter]) -> None:
+    names = {name for run in runs for name in run}
+    median = {name: statistics.median(run.get(name, 0) for run in runs) for name in names}
+    busy = median.pop("busy (all tasks)", 0) or 1
+    workers = median.pop(WORKERS, 0)
+    print(f"{title}: main thread busy {busy:.0f} ms, Web Workers {workers:.0f} ms (medians of")
+    print(f"  {len(runs)}); the main thread's largest costs:")
+    for name, ms in sorted(median.items(), key=lambda item: -item[1])[:10]:
+        print(f"  {ms:7.0f} ms  {100 * ms / busy:4.0f} %  {name}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("pages", nargs="*", default=["chain-rule", "training-an-mlp"])
+    parser.add_argument("--site", type=Path, help="a built site (default: build one)")
+    parser.add_argument("--runs", type=int, default=3)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="trace-costs-") as temporary:
+        work = Path(temporary)
+        site = args.site or work / "site"
+        if not args.site:
+            build_ours(site)
+        with serve(site) as url, sync_playwright() as playwright:
+            browser = playwright.chromium.launch(
+                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
+            )
+            for page in args.pages:
+                address = f"{url}{page}/" if page != "index" else url
+                loads = [
+                    costs(trace_load(browser, address, work / "t.json")) for _ in range(args.runs)
+                ]
+                report(f"cold load of {page}", loads)
+            first = f"{url}{args.pages[0]}/"
+            runs = [
+                costs(trace_first_run(browser, first, work / "t.json")) for _ in range(args.runs)
+            ]
+            report(f"first Run on {args.pages[0]} (click to output)", runs)
+            browser.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
