@@ -58,8 +58,14 @@ def costs(trace: dict) -> collections.Counter:
     and layout it forced, which are also counted on their own ("style, forced by x.js"): the
     shares overlap there."""
     events = trace["traceEvents"]
-    threads = collections.Counter((e["pid"], e["tid"]) for e in events if e["name"] == "ParseHTML")
-    main = threads.most_common(1)[0][0]
+    # the page's main thread: the renderer's main thread busiest in this trace
+    mains = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e["name"] == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"
+    }
+    threads = collections.Counter((e["pid"], e["tid"]) for e in events if e.get("ph") == "X")
+    main = max(mains, key=lambda thread: threads[thread])
     timed = [e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"]
     found: collections.Counter = collections.Counter()
     workers = {
