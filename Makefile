@@ -46,7 +46,7 @@ test-fast: setup
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	@scripts/tools/vendor-eslint.sh
+	@scripts/tools/install-npm-tool.sh eslint
 	.cache/eslint/node_modules/.bin/eslint .
 
 bench: setup
@@ -60,7 +60,7 @@ bench-pages: setup chromium lighthouse
 
 # Lighthouse 12.2.3 (npm, pinned in scripts/tools/lighthouse) into .cache/lighthouse.
 lighthouse:
-	@scripts/tools/vendor-lighthouse.sh
+	@scripts/tools/install-npm-tool.sh lighthouse
 
 setup: $(STAMP) graphviz runtime
 

@@ -1,6 +1,6 @@
 // ESLint (flat config) for the site's JavaScript and the editor bundle's entry. `make lint` runs
-// the copy that scripts/tools/vendor-eslint.sh installs into .cache/eslint (pinned, never
-// committed); its packages are found there.
+// the copy that `scripts/tools/install-npm-tool.sh eslint` installs into .cache/eslint (pinned,
+// never committed); its packages are found there.
 import { createRequire } from "node:module";
 
 const require = createRequire(new URL("./.cache/eslint/package.json", import.meta.url));

@@ -23,9 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -37,17 +35,10 @@ from browser_workloads import (
     cpython_flood_seconds,
     cpython_training_seconds,
 )
+from chromium import launch
+from page_sites import build_ours, serve
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGE = "chain-rule/"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 TIMED_TOO = {"warm": "", "ran-in": "", "cpy": "", "cpy-flood": ""}  # no target of their own
 INTENT_S = 0.6  # how long a pointer rests on a button before the click
 TARGETS = {
@@ -58,27 +49,6 @@ TARGETS = {
     "flood": "<= 3x CPython",
     "stop": "< 1 s",
 }
-
-
-def build_site(directory: Path) -> None:
-    subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "-q", "-d", str(directory)],
-        cwd=ROOT,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-        check=True,
-    )
-
-
-def serve(directory: Path) -> tuple[subprocess.Popen, str]:
-    port = 8790
-    server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-        cwd=directory,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    time.sleep(1.0)
-    return server, f"http://127.0.0.1:{port}/"
 
 
 def first_output_seconds(page, url: str, intent: bool = False) -> float:
@@ -172,6 +142,26 @@ def browser_training_seconds(page) -> float:
     return float(line.split()[1])
 
 
+def measure_round(chromium, url: str, times: dict[str, list[float]]) -> None:
+    """One round of every measurement, each in the order a reader meets them."""
+    context = chromium.new_context()
+    page = context.new_page()
+    times["cold"].append(first_output_seconds(page, url))
+    seconds, ran_in = rerun_seconds(page)
+    times["rerun"].append(seconds)
+    times["ran-in"].append(ran_in)
+    times["train"].append(browser_training_seconds(page))
+    times["cpy"].append(cpython_training_seconds())
+    times["warm"].append(first_output_seconds(page, url))
+    times["flood"].append(flood_seconds(page))
+    times["cpy-flood"].append(cpython_flood_seconds())
+    times["stop"].append(stop_seconds(page))
+    context.close()
+    context = chromium.new_context()  # a fresh cache again, for intent
+    times["intent"].append(first_output_seconds(context.new_page(), url, True))
+    context.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
@@ -181,34 +171,13 @@ def main() -> None:
     times: dict[str, list[float]] = {name: [] for name in TARGETS | TIMED_TOO}
     with tempfile.TemporaryDirectory(prefix="bench-browser-") as temporary:
         site = Path(temporary) / "site"
-        build_site(site)
-        server, url = serve(site)
-        try:
-            with sync_playwright() as playwright:
-                chromium = playwright.chromium.launch(
-                    executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-                )
-                for number in range(args.rounds):
-                    context = chromium.new_context()
-                    page = context.new_page()
-                    times["cold"].append(first_output_seconds(page, url))
-                    seconds, ran_in = rerun_seconds(page)
-                    times["rerun"].append(seconds)
-                    times["ran-in"].append(ran_in)
-                    times["train"].append(browser_training_seconds(page))
-                    times["cpy"].append(cpython_training_seconds())
-                    times["warm"].append(first_output_seconds(page, url))
-                    times["flood"].append(flood_seconds(page))
-                    times["cpy-flood"].append(cpython_flood_seconds())
-                    times["stop"].append(stop_seconds(page))
-                    context.close()
-                    context = chromium.new_context()  # a fresh cache again, for intent
-                    times["intent"].append(first_output_seconds(context.new_page(), url, True))
-                    context.close()
-                    print(f"round {number + 1}/{args.rounds} done", file=sys.stderr, flush=True)
-                chromium.close()
-        finally:
-            server.terminate()
+        build_ours(site)
+        with serve(site) as url, sync_playwright() as playwright:
+            chromium = launch(playwright)
+            for number in range(args.rounds):
+                measure_round(chromium, url, times)
+                print(f"round {number + 1}/{args.rounds} done", file=sys.stderr, flush=True)
+            chromium.close()
     ratio = statistics.median(b / c for b, c in zip(times["train"], times["cpy"]))
     report = {
         "cold first output (s)": statistics.median(times["cold"]),

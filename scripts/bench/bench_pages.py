@@ -151,7 +151,7 @@ def main() -> None:
     args = parser.parse_args()
     if not LIGHTHOUSE.is_file():
         raise SystemExit(
-            "Lighthouse is missing: run scripts/tools/vendor-lighthouse.sh (make does)"
+            "Lighthouse is missing: scripts/tools/install-npm-tool.sh lighthouse (make runs it)"
         )
     with tempfile.TemporaryDirectory(prefix="bench-pages-") as temporary:
         work = Path(temporary)

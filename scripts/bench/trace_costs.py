@@ -20,16 +20,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from chromium import launch
 from page_sites import build_ours, serve
 
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 CATEGORIES = [
     "devtools.timeline",
     "disabled-by-default-devtools.timeline",
@@ -143,9 +136,7 @@ def main() -> None:
         if not args.site:
             build_ours(site)
         with serve(site) as url, sync_playwright() as playwright:
-            browser = playwright.chromium.launch(
-                executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS
-            )
+            browser = launch(playwright)
             for page in args.pages:
                 address = f"{url}{page}/" if page != "index" else url
                 loads = [
