@@ -187,8 +187,10 @@ def is_instance_of(error: BaseException, name: str) -> bool:
 
 
 def describe(error: BaseException) -> dict[str, Any]:
-    """The error's last line and its traceback, without this module's own frames."""
-    tb = error.__traceback__
+    """The error's last line and its traceback, without this module's own frames (a syntax
+    error has none worth showing: its own lines say where in the page it is, and its frames
+    are the parser's)."""
+    tb = None if isinstance(error, SyntaxError) else error.__traceback__
     while tb is not None and os.path.abspath(tb.tb_frame.f_code.co_filename) == _THIS_FILE:
         tb = tb.tb_next
     lines = traceback.format_exception(type(error), error, tb)
