@@ -42,3 +42,9 @@ def replace_code(page, marker, code: str) -> None:
     open_editor(page, marker)
     page.keyboard.press("Control+A")
     page.keyboard.insert_text(code)
+
+
+def block_containing(page, text: str):
+    """The toolbar marker of the page's first runnable block whose code holds text."""
+    markers = page.locator(".lit-run:has(.lit-run-button)")
+    return next(markers.nth(i) for i in range(markers.count()) if text in code_of(markers.nth(i)))

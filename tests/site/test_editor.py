@@ -16,7 +16,15 @@ from .browsing import (
     serious_violations,
     wait_for_text,
 )
-from .editing import LINES, built_code, cm_content, code_of, open_editor, replace_code
+from .editing import (
+    LINES,
+    block_containing,
+    built_code,
+    cm_content,
+    code_of,
+    open_editor,
+    replace_code,
+)
 
 pytestmark = pytest.mark.site
 
@@ -262,12 +270,7 @@ def test_prose_numbers_follow_an_edit_of_a_and_reset_brings_the_builds_back(open
     refuse_outside(page)
     spans = page.locator(".lit-inline")
     built = spans.all_text_contents()
-    markers = page.locator(".lit-run:has(.lit-run-button)")
-    marker = next(
-        markers.nth(i)
-        for i in range(markers.count())
-        if 'a = Value(2.0, label="a")' in code_of(markers.nth(i))
-    )
+    marker = block_containing(page, 'a = Value(2.0, label="a")')
     replace_code(page, marker, code_of(marker).replace("Value(2.0", "Value(3.0"))
     # the build's outputs below the edit say they are the build's until re-run
     assert page.locator(".lit-output.lit-builds").count() >= 1

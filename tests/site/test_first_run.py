@@ -11,7 +11,7 @@ import re
 import pytest
 
 from .browsing import DESKTOP, refuse_outside
-from .editing import code_of, replace_code
+from .editing import block_containing, code_of, replace_code
 from .running import runnable, said, wait_done, watch_status
 
 pytestmark = pytest.mark.site
@@ -66,12 +66,7 @@ def test_a_changed_prose_number_shows_the_pages_value_in_words(open_page) -> Non
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     built = page.locator(".lit-inline").all_text_contents()
-    markers = page.locator(".lit-run:has(.lit-run-button)")
-    marker = next(
-        markers.nth(i)
-        for i in range(markers.count())
-        if 'a = Value(2.0, label="a")' in code_of(markers.nth(i))
-    )
+    marker = block_containing(page, 'a = Value(2.0, label="a")')
     replace_code(page, marker, code_of(marker).replace("Value(2.0", "Value(3.0"))
     marker.locator(".lit-run-button").click()
     assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
