@@ -1,6 +1,6 @@
 """Benchmark the in-browser runner: Chromium on the built site against CPython, side by side.
 
-    python scripts/bench/bench_browser.py [--rounds 3]
+    python scripts/bench/bench_browser.py [--rounds 3] [--update-readme]
 
 Builds the site into a temporary folder, serves it on 127.0.0.1, and for each round:
 
@@ -37,8 +37,10 @@ from browser_workloads import (
 )
 from chromium import launch
 from page_sites import build_ours, serve
+from readme_table import update_readme
 
 PAGE = "chain-rule/"
+TABLE = ("<!-- bench_browser:start -->", "<!-- bench_browser:end -->")
 TIMED_TOO = {"warm": "", "ran-in": "", "cpy": "", "cpy-flood": ""}  # no target of their own
 INTENT_S = 0.6  # how long a pointer rests on a button before the click
 TARGETS = {
@@ -90,7 +92,11 @@ def rerun_seconds(page) -> tuple[float, float]:
 
 
 def type_into_first_block(page, code: str) -> None:
-    page.locator(".lit-run").first.locator("xpath=following-sibling::div[1]//pre/code").click()
+    """Into the block's editor once a run opened it, else into its built code (which opens it)."""
+    block = page.locator(".lit-run").first.locator("xpath=following-sibling::div[1]")
+    editor = block.locator(".cm-content")
+    (editor if editor.count() else block.locator("pre > code")).click()
+    page.wait_for_function("document.activeElement.classList.contains('cm-content')")
     page.keyboard.press("Control+A")
     page.keyboard.type(code)
 
@@ -165,6 +171,7 @@ def measure_round(chromium, url: str, times: dict[str, list[float]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--update-readme", action="store_true")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -195,9 +202,12 @@ def main() -> None:
         ),
         "Stop during a flood (s)": statistics.median(times["stop"]),
     }
-    for name, value in report.items():
-        print(f"{name:<34} {value:8.2f}")
-    print("targets: " + json.dumps(TARGETS))
+    lines = [f"{name:<34} {value:8.2f}" for name, value in report.items()]
+    lines.append("targets: " + json.dumps(TARGETS))
+    print("\n".join(lines))
+    if args.update_readme:
+        text = "\n".join(lines)
+        update_readme(TABLE, f"Medians of {args.rounds} rounds:\n\n```text\n{text}\n```")
 
 
 if __name__ == "__main__":
