@@ -12,8 +12,9 @@ pytestmark = pytest.mark.site
 
 def search(page, query: str) -> list[dict]:
     """Type query into Material's search; the results as {href, text}."""
-    page.keyboard.press("/")  # Material's shortcut into the search field
-    page.locator(".md-search__input").fill(query)
+    page.locator(".md-search__input").click()  # opens the search dialog
+    page.wait_for_selector("[data-md-toggle=search]:checked", state="attached")
+    page.keyboard.type(query, delay=20)  # typed as a reader does: Material searches on keyup
     page.wait_for_selector(".md-search-result__item", timeout=15_000)
     return page.locator(".md-search-result__item a").evaluate_all(
         "(links) => links.map((a) => ({href: a.href, text: a.textContent}))"
