@@ -20,7 +20,7 @@ _FENCE_OPEN = re.compile(r"^(?P<indent>[ \t]*)(?P<fence>`{3,}|~{3,})[ \t]*(?P<in
 _EXEC_ATTRIBUTE = re.compile(r"(^|\s)exec\s*=")
 # A fence opener with `exec=` anywhere in a line that is not a fence of its own.
 _HIDDEN_EXEC_FENCE = re.compile(r"(`{3,}|~{3,})[ \t]*\S*[^`]*?(^|\s)exec\s*=")
-_CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")
+CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")  # a Markdown code span, backticks and all
 # Options that only an executable block takes (`title` is also superfences' own, for any fence).
 _LOOKS_EXECUTABLE = re.compile(
     r"(?i)\bexec\b|\b(hide_code|hide_output|raises|timeout|expect|exercise|answer)\s*="
@@ -186,7 +186,7 @@ def _refuse_hidden_fence(line: str, line_number: int, path: str) -> None:
     """A prose line holding an executable-looking fence: Python-Markdown would show it as a
     fence (in a blockquote, say) that this parser cannot run, so it is an error. Code spans
     that quote the syntax (```` ```python exec="1" ````) are prose."""
-    if _HIDDEN_EXEC_FENCE.search(_CODE_SPAN.sub("", line)):
+    if _HIDDEN_EXEC_FENCE.search(CODE_SPAN.sub("", line)):
         where = "a blockquote" if line.lstrip().startswith(">") else "this position"
         raise ParseError(
             path,

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import html
 import json
-import re
 from typing import Any
 
 import markdown
 
 from literate.exercise import EXERCISE_MIME
+from literate.parse.markdown import CODE_SPAN
 from literate.parse.page import Block, split_lines
 from literate.results import ItemResult
 
@@ -43,10 +43,6 @@ def exercise_entry(block: Block, result: ItemResult) -> dict[str, Any]:
     }
 
 
-# A Markdown code span: a run of backticks, then anything up to a run of exactly as many
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`)(.+?)(?<!`)\1(?!`)", re.DOTALL)
-
-
 def _success(markdown: str) -> dict[str, Any]:
     """The success text (one paragraph of Markdown) as the browser shows it: `success` is the
     text a reader reads, `success_parts` the same text cut into plain text and inline code,
@@ -54,8 +50,9 @@ def _success(markdown: str) -> dict[str, Any]:
     nodes and <code> elements, never as markup."""
     text = " ".join(markdown.split())
     parts, start = [], 0
-    for span in _CODE_SPAN.finditer(text):
-        code = span.group(2)
+    for span in CODE_SPAN.finditer(text):
+        ticks = len(span.group(1))
+        code = span.group()[ticks:-ticks]
         if code.strip() and code[0] == code[-1] == " ":  # `` `x` `` shows `x`
             code = code[1:-1]
         parts += [text[start : span.start()], code]
