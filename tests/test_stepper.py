@@ -59,7 +59,7 @@ def test_forward_frames_first_one_node_each_in_topological_order_then_backward()
         assert frame.grads == [0.0] * n
     seed = frames[n + 1]
     assert (
-        seed.grads == [0.0] * (n - 1) + [1.0] and seed.caption == "Backward pass. Seed: do/do = 1"
+        seed.grads == [0.0] * (n - 1) + [1.0] and seed.caption == "Backward pass. Seed: ∂o/∂o = 1"
     )
     assert [f.active for f in frames[n + 2 :]] == [f"v{i}" for i in reversed(range(n))]
 
@@ -113,10 +113,19 @@ def test_forward_captions_show_the_value_and_the_local_derivatives():
     t.label = "t"
     captions = [frame.caption for frame in backward_stepper(t).frames]
     assert captions[1] == "a is a leaf: its value 0.3 is given"
-    assert captions[3] == "c = a * 2 = 0.3 * 2 = 0.6; local derivatives: dc/da = 2, dc/d2 = 0.3"
-    assert captions[4] == f"t = tanh(c) = tanh(0.6) = {t.data:.4g}; local derivatives: dt/dc = " + (
+    assert captions[3] == "c = a * 2 = 0.3 * 2 = 0.6; local derivatives: ∂c/∂a = 2, ∂c/∂(2) = 0.3"
+    assert captions[4] == f"t = tanh(c) = tanh(0.6) = {t.data:.4g}; local derivatives: ∂t/∂c = " + (
         f"{1 - t.data**2:.4g}"
     )
+
+
+def test_captions_write_partial_derivatives_as_the_pages_do():
+    t = Value(3.0, label="t")
+    sq = t * t
+    sq.label = "t*t"  # not a name: in parentheses
+    captions = [frame.caption for frame in backward_stepper(sq).frames]
+    assert captions[2] == "t*t = t * t = 3 * 3 = 9; local derivatives: ∂(t*t)/∂t = 3, ∂(t*t)/∂t = 3"
+    assert captions[3] == "Backward pass. Seed: ∂(t*t)/∂(t*t) = 1"
 
 
 def test_html_holds_the_svg_frames_and_escaped_captions():
@@ -200,7 +209,7 @@ def test_live_example_answers_the_frames_of_the_new_values_and_the_graph():
     data, graph = answer["example"], answer["graph"]
     expected = [f"grad {g:.4f}" for g in grads_by_backward(neuron(x1=-1.0))]
     assert data["frames"][-1]["grads"] == expected
-    assert data["summary"].startswith("o = ") and "do/dx1 = " in data["summary"]
+    assert data["summary"].startswith("o = ") and "∂o/∂x1 = " in data["summary"]
     assert "digraph" in graph.source
 
 

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from micrograd.viz import draw_dot, edge_id, op_id
-from spelled_out.passes import Frame, Trace, formula, num, trace_frames
+from spelled_out.passes import Frame, Trace, formula, num, partial, trace_frames
 from spelled_out.replay import editable_leaves, graph_recipe, swappable
 
 
@@ -61,7 +61,8 @@ def example_data(example: Example) -> dict:
         local = num(nodes[node]._local[slot])
         made = f"{name} = {_formula(trace, node)}"
         return (
-            f"edge {input_name} → {name} ({made}): local derivative d{name}/d{input_name} = {local}"
+            f"edge {input_name} → {name} ({made}): local derivative "
+            f"{partial(name, input_name)} = {local}"
         )
 
     slots = [
@@ -69,7 +70,7 @@ def example_data(example: Example) -> dict:
     ]
     root, leaves = trace.readable[-1], editable_leaves(example.recipe)
     grads = ", ".join(
-        f"d{root}/d{leaf['label']} = {num(nodes[leaf['index']].grad)}" for leaf in leaves
+        f"{partial(root, leaf['label'])} = {num(nodes[leaf['index']].grad)}" for leaf in leaves
     )
     return {
         "title": example.title,

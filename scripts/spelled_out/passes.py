@@ -41,6 +41,16 @@ def num(x: float) -> str:
     return f"{x:.4g}"
 
 
+def partial(top: str, bottom: str) -> str:
+    """The partial derivative of top by bottom as the pages write it, ∂L/∂a; a name that is
+    not a plain identifier is put in parentheses: ∂(t*t)/∂t, ∂c/∂(2)."""
+
+    def name(text: str) -> str:
+        return text if text.isidentifier() else f"({text})"
+
+    return f"∂{name(top)}/∂{name(bottom)}"
+
+
 def trace_frames(root) -> Trace:
     """Record the forward pass, then run a fresh backward pass from root recording each step.
 
@@ -76,7 +86,7 @@ def trace_frames(root) -> Trace:
         )
 
     root.grad = 1.0
-    seed = f"Backward pass. Seed: d{readable[-1]}/d{readable[-1]} = 1"
+    seed = f"Backward pass. Seed: {partial(readable[-1], readable[-1])} = 1"
     grads = [n.grad for n in nodes]
     frames.append(Frame("backward", names[-1], list(values), grads, list(labels), [], seed))
     for i in reversed(range(len(nodes))):
@@ -109,7 +119,7 @@ def _forward_caption(node, readable, index) -> str:
         return f"{name} is a leaf: its value {num(node.data)} is given"
     with_numbers = formula(node, {index[c]: num(c.data) for c in node._prev}, index)
     locals_ = ", ".join(
-        f"d{name}/d{readable[index[child]]} = {num(local)}"
+        f"{partial(name, readable[index[child]])} = {num(local)}"
         for child, local in zip(node._prev, node._local)
     )
     return (

@@ -72,7 +72,7 @@ def test_forward_steps_then_backward_steps_with_their_arithmetic(open_page) -> N
     assert state(root)["step"] == 1
     box.get_by_role("button", name="Backward pass").click()
     seed = state(root)
-    assert seed["phase"] == "backward" and seed["caption"] == "Backward pass. Seed: dL/dL = 1"
+    assert seed["phase"] == "backward" and seed["caption"] == "Backward pass. Seed: ∂L/∂L = 1"
     assert seed["values"] == [f"data {n.data:.4f}" for n in topological_order(chain_rule_graph())]
     root.get_by_role("button", name="Next step").click()  # L's rule: L = d * f
     step = state(root)
@@ -97,12 +97,12 @@ def test_an_edge_says_its_local_derivative_when_focused_or_clicked(open_page) ->
     root.focus()
     page.keyboard.press("Tab")  # the first edge, a → e, is the next stop after the stepper
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert focused == "edge a → e (e = a * b): local derivative de/da = -3"
+    assert focused == "edge a → e (e = a * b): local derivative ∂e/∂a = -3"
     info = root.locator(".mg-stepper-edge")
     assert info.is_visible() and info.text_content() == focused
     page.keyboard.press("End")  # every edge labelled with what it carried
     root.get_by_role("button", name="edge c → d").locator("text").click()  # its label
-    assert info.text_content() == "edge c → d (d = e + c): local derivative dd/dc = 1"
+    assert info.text_content() == "edge c → d (d = e + c): local derivative ∂d/∂c = 1"
     assert not recorder.errors, recorder.errors
 
 
@@ -116,7 +116,7 @@ def test_a_select_switches_between_graphs(open_page) -> None:
     assert len(switched["names"]) == 2
     root.focus()
     page.keyboard.press("End")
-    assert state(root)["grads"] == ["grad 6.0000", "grad 1.0000"]  # d(t*t)/dt = 2t at t = 3
+    assert state(root)["grads"] == ["grad 6.0000", "grad 1.0000"]  # ∂(t*t)/∂t = 2t at t = 3
     captions = [f["caption"] for f in root.evaluate("(r) => JSON.parse(r.dataset.frames).frames")]
     assert captions[-2].endswith("t → t*t carries 3 * 1 = 3, t.grad: 3 + 3 = 6")  # the sum
     assert box.get_by_label("value of the leaf t").is_visible()
@@ -144,7 +144,7 @@ def test_editing_a_leaf_recomputes_with_the_engine(open_page) -> None:
     nodes = topological_order(L)
     assert shown["grads"] == [f"grad {n.grad:.4f}" for n in nodes]
     assert shown["values"] == [f"data {n.data:.4f}" for n in nodes]
-    assert f"dL/da = {nodes[0].grad:.4g}" in status.text_content()
+    assert f"∂L/∂a = {nodes[0].grad:.4g}" in status.text_content()
     assert root.locator("svg.lit-graph").count() == 1  # the graph drawn anew, in its place
     assert not recorder.errors, recorder.errors
     assert not recorder.foreign_requests(), recorder.foreign_requests()
