@@ -1,9 +1,11 @@
 """Exercises: a reader's code graded by the page's own hidden check.
 
-An exercise fence holds four sections (parse/exercise.py splits them): the starter code the
-reader begins from, a solution, a check and a hint. Grading runs the reader's code in a copy
-of the page's namespace (so an attempt cannot break the page), then the check in that same
-copy. A check is plain Python: an `assert` (or any helper that raises AssertionError) whose
+An exercise fence holds five sections and an optional sixth (parse/exercise.py splits them):
+the starter code the reader begins from, a solution, a check, a hint, the success text, and
+what it refuses. Grading runs the reader's code in a copy of the page's namespace (so an
+attempt cannot break the page), with the refused names switched off before it runs
+(shortcuts.py), then the check in a copy of that, with the page's names back. A check is plain
+Python: an `assert` (or any helper that raises AssertionError) whose
 message says what is wrong and by how much. A check that fails without a message is reported
 by its own source line, so the reader never gets a bare "wrong".
 
@@ -13,46 +15,70 @@ pass, the starter must fail), and the browser ships it to Pyodide to grade the r
 
 from __future__ import annotations
 
+import ast
 import traceback
 from typing import Any
+
+from literate.shortcuts import SwitchOff, escape_hatch, parse_refusals, reader_codes
 
 # How the build's verdict on an exercise travels in its result (a mimebundle entry).
 EXERCISE_MIME = "application/vnd.literate.exercise+json"
 
 
 def grade(
-    attempt: str, check: str, namespace: dict[str, Any], path: str, lines: tuple[int, int]
+    attempt: str,
+    check: str,
+    namespace: dict[str, Any],
+    path: str,
+    lines: tuple[int, int],
+    refuse: str = "",
 ) -> dict[str, Any]:
-    """Run `attempt` then `check` in a copy of `namespace`.
+    """Run `attempt` then `check`, with the `refuse` section's names switched off (shortcuts.py).
 
-    `lines` are the page lines of the first line of the attempt and of the check, so that
-    tracebacks and messages point at the page. Returns {"passed": bool, "message": str}.
+    The attempt runs in a copy of `namespace`, the check in a copy of that, with the page's
+    own names back, so that nothing the check binds is the reader's to read. `lines` are the
+    page lines of the first line of the attempt and of the check, so that tracebacks and
+    messages point at the page. Returns {"passed": bool, "message": str}.
     """
-    scope = dict(namespace)
     attempt_line, check_line = lines
     try:
-        _run(attempt, path, attempt_line, scope)
+        tree = ast.parse("\n" * (attempt_line - 1) + attempt, path)
     except SyntaxError as error:
         where = f"line {error.lineno - attempt_line + 1}" if error.lineno else "your code"
         return _failed(f"Your code does not parse ({where}): {error.msg}.")
-    except BaseException as error:  # the reader's code may raise anything
-        where = _where(error, path, attempt_line, attempt)
-        return _failed(f"Your code raised {_one_line(error)}{where}.")
+    escape = escape_hatch(tree, attempt_line)
+    if escape:
+        return _failed(escape)
+    where = (path, lines)
+    attempt_code = compile(tree, path, "exec")
+    check_code = compile("\n" * (check_line - 1) + check, path, "exec")
+    switch = SwitchOff(
+        parse_refusals(refuse), namespace, reader_codes(attempt_code), reader_codes(check_code),
+        attempt_line,
+    )  # fmt: skip
+    with switch:
+        verdict = _attempt_then_check(switch, attempt_code, check_code, (attempt, check), where)
+    return _failed(switch.refused[0]) if switch.refused else verdict
+
+
+def _attempt_then_check(switch, attempt_code, check_code, texts, where) -> dict[str, Any]:
+    attempt, check = texts
+    path, (_, check_line) = where
+    scope = dict(switch.namespace)  # the page's names, switched off where refused
     try:
-        _run(check, path, check_line, scope)
+        exec(attempt_code, scope)
+    except BaseException as error:  # the reader's code may raise anything
+        return _failed(f"Your code raised {_one_line(error)}{_where(error, where, attempt)}.")
+    try:
+        exec(check_code, switch.check_scope(scope))
     except AssertionError as error:
         return _failed(str(error) or _failing_line(error, path, check, check_line))
     except BaseException as error:
         return _failed(
-            f"Checking your code raised {_one_line(error)}"
-            f"{_where(error, path, attempt_line, attempt)}: does it define what the exercise "
-            "asks for?"
+            f"Checking your code raised {_one_line(error)}{_where(error, where, attempt)}: "
+            "does it define what the exercise asks for?"
         )
     return {"passed": True, "message": ""}
-
-
-def _run(code: str, path: str, first_line: int, scope: dict[str, Any]) -> None:
-    exec(compile("\n" * (first_line - 1) + code, path, "exec"), scope)
 
 
 def _failed(message: str) -> dict[str, Any]:
@@ -63,8 +89,9 @@ def _one_line(error: BaseException) -> str:
     return traceback.format_exception_only(error)[-1].strip()
 
 
-def _where(error: BaseException, path: str, first_line: int, code: str) -> str:
+def _where(error: BaseException, where: tuple[str, tuple[int, int]], code: str) -> str:
     """`at line 3 of your code`: the deepest frame in the reader's code, counted from its top."""
+    path, (first_line, _) = where
     count = code.count("\n") + 1
     for frame in reversed(traceback.extract_tb(error.__traceback__)):
         line = (frame.lineno or 0) - first_line + 1

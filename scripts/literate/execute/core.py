@@ -91,14 +91,17 @@ class Session:
             result["outputs"].append(mime_output({"text/plain": value}, {}, result=True))
         return result
 
-    def grade(self, attempt: str, check: str, line: int, check_line: int, path: str = "") -> Result:
+    def grade(
+        self, attempt: str, check: str, line: int, check_line: int, path: str = "", refuse: str = ""
+    ) -> Result:
         """The reader's attempt at an exercise (its first line at page line `line`), then its
-        check, in a copy of the namespace: {"passed": bool, "message": str}."""
+        check, in a copy of the namespace, with what it refuses switched off:
+        {"passed": bool, "message": str}."""
         from literate.exercise import grade
 
         path = path or self.path
         remember_lines(path, line, attempt)
-        return grade(attempt, check, self.namespace, path, (line, check_line))
+        return grade(attempt, check, self.namespace, path, (line, check_line), refuse)
 
     def call(self, module: str, name: str, *args: Any) -> Result:
         """A page helper's answer for the browser's scripts (the stepper, say): {"value": its

@@ -22,7 +22,8 @@ def verify_exercise(exercise: Exercise, namespace: dict[str, Any], path: str) ->
     graded = {}
     for name, attempt in (("solution", exercise.solution), ("starter", exercise.starter)):
         lines = (attempt.line, check.line)
-        graded[name] = grade(attempt.text, check.text, namespace, path, lines)
+        refuse = exercise.refuse.text if exercise.refuse else ""
+        graded[name] = grade(attempt.text, check.text, namespace, path, lines, refuse)
     error = None
     if not graded["solution"]["passed"]:
         message = graded["solution"]["message"]

@@ -33,6 +33,7 @@ ENGINE = Path(__file__).resolve().parent.parent
 SHARED = (
     "__init__.py",
     "exercise.py",
+    "shortcuts.py",
     "execute/__init__.py",
     "execute/core.py",
     "execute/formatters.py",

@@ -18,7 +18,12 @@
 
 starter, solution and check are Python; hint and success are one paragraph of Markdown text
 each (the hint is shown on request, the success text when the check passes). Every section is
-required and appears once.
+required and appears once, except `refuse`: the names that would skip the exercise's work,
+each with the sentence that says so, switched off while the reader's code runs
+(literate/shortcuts.py):
+
+    # %% refuse
+    topological_order, trace: The sort is the exercise: write it with a visited set.
 """
 
 from __future__ import annotations
@@ -27,7 +32,10 @@ import functools
 import re
 from dataclasses import dataclass
 
+from literate.shortcuts import parse_refusals
+
 SECTIONS = ("starter", "solution", "check", "hint", "success")
+OPTIONAL_SECTIONS = ("refuse",)
 PYTHON_SECTIONS = ("starter", "solution", "check")
 _MARKER = re.compile(r"^# %% ?(?P<name>\S*)\s*$")
 _SLUG = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
@@ -61,8 +69,8 @@ def split_sections(code: str) -> dict[str, Section]:
         marker = _MARKER.match(line)
         if marker:
             name = marker["name"]
-            if name not in SECTIONS:
-                expected = ", ".join(SECTIONS)
+            if name not in SECTIONS + OPTIONAL_SECTIONS:
+                expected = ", ".join(SECTIONS + OPTIONAL_SECTIONS)
                 raise SectionError(offset, f"unknown exercise section '{name}' ({expected})")
             if name in found:
                 raise SectionError(offset, f"exercise section '{name}' given twice")
@@ -83,6 +91,11 @@ def split_sections(code: str) -> dict[str, Section]:
             raise SectionError(offset - 1, f"exercise section '{name}' is empty")
         leading = len(body) - len("\n".join(body).lstrip("\n").split("\n"))
         sections[name] = Section(text + "\n", offset + leading)
+    if "refuse" in sections:
+        try:
+            parse_refusals(sections["refuse"].text)
+        except ValueError as error:
+            raise SectionError(sections["refuse"].offset, str(error)) from None
     return sections
 
 

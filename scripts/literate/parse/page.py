@@ -34,7 +34,7 @@ class Part:
 @dataclass(frozen=True)
 class Exercise:
     """An exercise fence's parts (starter, solution and check are Python; hint and success
-    are Markdown text)."""
+    are Markdown text; refuse is the optional `name: sentence` list)."""
 
     slug: str
     title: str
@@ -43,6 +43,7 @@ class Exercise:
     check: Part
     hint: Part
     success: Part
+    refuse: Part | None = None  # the names switched off while the reader's code runs
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

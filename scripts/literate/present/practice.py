@@ -38,6 +38,7 @@ def exercise_entry(block: Block, result: ItemResult) -> dict[str, Any]:
         "solution": exercise.solution.text,
         "check": exercise.check.text,
         "check_line": exercise.check.line,
+        "refuse": exercise.refuse.text if exercise.refuse else "",
         **_success(exercise.success.text),
         "starter_feedback": graded["starter"]["message"] if graded else None,
     }

@@ -320,6 +320,7 @@ export const runnerMethods = {
       line: exercise.starter_line,
       check: exercise.check,
       check_line: exercise.check_line,
+      refuse: exercise.refuse,
     };
     return this.after(
       index,

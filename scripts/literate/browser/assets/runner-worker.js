@@ -7,7 +7,7 @@
 // messages. The core answers with dicts, converted here with toJs.
 //
 // Messages in:  {id, op: "run", code, path, line, raises}     run one block in the namespace
-//               {id, op: "grade", code, path, line, check, check_line}
+//               {id, op: "grade", code, path, line, check, check_line, refuse}
 //                                                            grade an exercise attempt
 //               {id, op: "call", module, name, args}         a page helper's answer (a dict)
 //               {id, op: "inline", expr, line}               an inline value of the prose
@@ -172,7 +172,14 @@ self.onmessage = async ({ data }) => {
   try {
     let proxy;
     if (data.op === "grade") {
-      proxy = session.grade(data.code, data.check, data.line, data.check_line, data.path);
+      proxy = session.grade(
+        data.code,
+        data.check,
+        data.line,
+        data.check_line,
+        data.path,
+        data.refuse,
+      );
     } else if (data.op === "inline") {
       proxy = session.run_inline(data.expr, data.line);
     } else if (data.op === "call") {
