@@ -3,6 +3,7 @@
 literate run docs/chain-rule.md   # run one page (fresh), print its outputs
 literate check                    # run all stale pages; list errors as path:line
 literate clear-cache
+literate claims [--all]           # prose claims no inline value, check or allow entry holds
 
 Settings come from the `literate` plugin entry of the nearest mkdocs.yml.
 """
@@ -11,9 +12,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
+from literate.audit.claims import Audit, audit_files
 from literate.build import Build
 from literate.cache import Cache
 from literate.cache.store import NotACache
@@ -34,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     check.add_argument("--no-cache", action="store_true", help="run every page afresh")
     check.add_argument("--jobs", type=int, help="pages run at once (default: mkdocs.yml's)")
     commands.add_parser("clear-cache", help="delete the stored results")
+    claims = commands.add_parser("claims", help="list unbacked prose claims; exit 1 on any")
+    claims.add_argument("pages", type=Path, nargs="*", help="default: docs/**/*.md")
+    claims.add_argument("--all", action="store_true", help="every claim, with what backs it")
     args = parser.parse_args(argv)
     root = find_project_root(Path.cwd())
     try:
@@ -53,6 +59,9 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print(f"cleared {settings.cache_path}")
         return 0
+    if args.command == "claims":
+        pages = args.pages or sorted(settings.docs_path.rglob("*.md"))
+        return _claims(audit_files(pages, root), args.all)
     if args.command == "run":
         return _run_one(args.page, Build(settings))
     return _check(args.pages or _all_pages(root, settings), Build(settings))
@@ -104,6 +113,25 @@ def _check(paths: list[Path], build: Build) -> int:
     )
     _print_errors(errors)
     return 1 if errors else 0
+
+
+def _claims(audit: Audit, show_all: bool) -> int:
+    """Print the audit: every claim and its backing (--all), then the errors and a summary."""
+    for claim in audit.claims if show_all else []:
+        print(f"{claim.location()}: [{', '.join(claim.rules)}] {claim.sentence.text}")
+        print(f"    <- {claim.backing or 'UNBACKED'}")
+    for error in audit.errors:
+        print(error)
+    backing = Counter(claim.backing.partition(" ")[0].rstrip(":") for claim in audit.claims)
+    rules = ", ".join(f"{rule} {n}" for rule, n in audit.by_rule().items())
+    unbacked = ", ".join(f"{rule} {n}" for rule, n in audit.by_rule(audit.unbacked).items())
+    print(
+        f"{len(audit.claims)} claim(s) (by rule: {rules or 'none'}): {backing['inline']} inline, "
+        f"{backing['check']} checked, {backing['allowed']} allowed, {backing['']} unbacked"
+        + (f" (by rule: {unbacked})" if unbacked else "")
+        + f"; {len(audit.errors)} error(s)"
+    )
+    return 1 if audit.errors else 0
 
 
 def _print_errors(errors: list[BuildError]) -> None:
