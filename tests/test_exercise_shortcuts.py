@@ -1,50 +1,43 @@
-"""The by-hand exercise of the chain-rule chapter rejects its shortcuts: backward(), the nodes'
-own _backward(), and gradients typed in as numbers (the check re-runs on other inputs)."""
+"""Every exercise refuses the shortcuts of tests/shortcut_table.py with its sentence, graded in
+CPython by the execution core the build and the browser share, where each exercise stands on
+its page (the blocks above it run first); the same rows are tried in Chromium by
+tests/site/test_run_all_browser.py. A page with exercises and no row here fails too."""
 
-from pathlib import Path
+from __future__ import annotations
+
+import re
 
 import pytest
 
-from micrograd import Value
+from tests.shortcut_grading import ROOT, grade_on_page
+from tests.shortcut_table import PAGES
 
-PAGE = Path(__file__).resolve().parent.parent / "docs" / "chain-rule.md"
-
-SHORTCUTS = {
-    "backward()": "def by_hand(out, m, w, s, z, x, y):\n    out.backward()\n",
-    "_backward()": (
-        "from micrograd.engine import topological_order\n"
-        "def by_hand(out, m, w, s, z, x, y):\n"
-        "    out.grad = 1.0\n"
-        "    for node in reversed(topological_order(out)):\n"
-        "        node._backward()\n"
-    ),
-    "typed-in numbers": (
-        "def by_hand(out, m, w, s, z, x, y):\n"
-        "    out.grad = m.grad = w.grad = 1.0\n"
-        "    s.grad, z.grad, x.grad, y.grad = -3.0, 2.0, -3.0, -3.0\n"
-    ),
-}
+EXERCISE = re.compile(r'exercise="([a-z0-9-]+)"')
 
 
-def exercise_part(name: str) -> str:
-    text = PAGE.read_text(encoding="utf-8")
-    block = text[text.index('exercise="chain-by-hand"') :]
-    block = block[: block.index("\n```\n")]
-    start = block.index(f"# %% {name}\n") + len(f"# %% {name}\n")
-    end = block.find("# %% ", start)
-    return block[start:end]
+def test_every_exercise_of_the_chapters_has_shortcuts_tried() -> None:
+    found = {
+        slug
+        for page in (ROOT / "docs").glob("*.md")
+        if page.name != "authoring.md"  # its exercise shows the format, on a toy function
+        for slug in EXERCISE.findall(page.read_text(encoding="utf-8"))
+    }
+    tried = {row.exercise for rows in PAGES.values() for row in rows}
+    assert found - tried == set(), "exercises without a row in tests/shortcut_table.py"
+    assert tried - found == set(), "rows for exercises no page has"
 
 
-@pytest.mark.parametrize("shortcut", SHORTCUTS)
-def test_the_by_hand_check_rejects(shortcut):
-    namespace = {"Value": Value}
-    exec(SHORTCUTS[shortcut], namespace)
-    with pytest.raises(AssertionError):
-        exec(exercise_part("check"), namespace)
-    assert Value.backward.__name__ == "backward" and Value._backward.__name__ == "_backward"
-
-
-def test_the_by_hand_check_accepts_the_solution():
-    namespace = {"Value": Value}
-    exec(exercise_part("solution"), namespace)
-    exec(exercise_part("check"), namespace)
+@pytest.mark.parametrize("page", sorted(PAGES))
+def test_each_shortcut_is_refused_with_its_sentence(page: str) -> None:
+    rows = PAGES[page]
+    attempts: dict[str, list[str]] = {}
+    for row in rows:
+        attempts.setdefault(row.exercise, []).append(row.code)
+    graded = grade_on_page(page, attempts)
+    verdicts = {exercise: iter(grades) for exercise, grades in graded.items()}
+    wrong = []
+    for row in rows:
+        verdict = next(verdicts[row.exercise])
+        if verdict["passed"] or row.says not in verdict["message"]:
+            wrong.append(f"{row.exercise}, {row.name}: {verdict}")
+    assert wrong == []

@@ -85,13 +85,18 @@ def _escapes(module: str) -> bool:
 def parse_refusals(text: str) -> list[tuple[list[str], str]]:
     """The `refuse` section as (targets, sentence) pairs; ValueError names a malformed line."""
     entries: list[tuple[list[str], str]] = []
+    pending = ""  # targets that go on to the next line (the line ends with a comma)
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
             continue
-        if line[0].isspace() and entries:  # a continuation of the sentence above
+        if line[0].isspace() and entries and not pending:  # the sentence above goes on
             entries[-1] = (entries[-1][0], f"{entries[-1][1]} {line.strip()}")
             continue
-        entry = _ENTRY.match(line.strip())
+        if line.rstrip().endswith(","):
+            pending += line.strip() + " "
+            continue
+        line, pending = pending + line.strip(), ""
+        entry = _ENTRY.match(line)
         if entry is None:
             raise ValueError(f"refuse line {number}: expected 'name, name: sentence', got {line!r}")
         targets = [t.strip() for t in entry["targets"].split(",")]
