@@ -114,6 +114,27 @@ def test_step6_trains():  # chapter 8: the loss falls
     assert step.Value(-2.0).relu().data == 0.0 and step.Value(3.0).relu().data == 3.0
 
 
+def test_the_last_step_takes_powers_at_zero_as_the_package_does():  # chapter 8, step 6
+    step = load_step(len(step_files()))
+    for V in (step.Value, micrograd.Value):
+        x, y = V(0.0), V(0.0)
+        out = x**0.5 + y**0  # n * x**(n - 1) divides by zero at x = 0 for n < 1
+        out.backward()
+        assert (out.data, x.grad, y.grad) == (1.0, math.inf, 0.0), V
+        with pytest.raises(ZeroDivisionError):
+            V(0.0) ** -1  # 0 ** n itself has no value for n < 0
+    with pytest.raises(ZeroDivisionError):  # what step 6 mends
+        load_step(5).Value(0.0) ** 0.5
+
+
+def test_a_bad_operand_is_a_value_error_in_the_last_step_and_a_type_error_in_the_package():
+    step = load_step(len(step_files()))
+    with pytest.raises(ValueError, match="could not convert"):
+        step.Value(2.0) + "a"  # your float() meets it
+    with pytest.raises(TypeError, match="'Value' and 'str'"):
+        micrograd.Value(2.0) + "a"  # the package returns NotImplemented
+
+
 def test_the_last_step_equals_the_package_on_every_worked_example():
     step = load_step(len(step_files()))
     table = with_training(side_by_side(step.Value, micrograd.Value), step.MLP, MLP)

@@ -1,4 +1,4 @@
-"""Build-along step 6 (chapter 8): relu, log, and the Neuron, Layer and MLP of training."""
+"""Build-along step 6 (chapter 8): relu, log, ** at 0, and the Neuron, Layer and MLP of training."""
 
 import math
 import random
@@ -26,8 +26,12 @@ class Value:
         return Value(self.data * other.data, (self, other), "*", _local=(other.data, self.data))
 
     def __pow__(self, n):  # n is a plain int or float
-        # d/dx x^n = n * x^(n-1)
-        return Value(self.data**n, (self,), f"**{n}", _local=(n * self.data ** (n - 1),))
+        x = self.data
+        try:
+            local = n * x ** (n - 1)  # d/dx x^n = n * x^(n-1)
+        except ZeroDivisionError:  # x = 0 and n < 1: a vertical slope (or flat, for n = 0)
+            local = 0.0 if n == 0 else math.inf
+        return Value(x**n, (self,), f"**{n}", _local=(local,))
 
     def tanh(self):
         t = math.tanh(self.data)
