@@ -6,7 +6,8 @@ load and one Python per chapter:
   block whose output varies by design shows the same shape under the page's note saying so, and
   a block only the build can run says so;
 - then, on the page Run all left, every exercise's starter fails and its solution passes with
-  the build's own feedback.
+  the build's own feedback, and each shortcut of tests/shortcut_table.py is refused with its
+  sentence, typed into the exercise's editor as a reader would paste it.
 
 The page is a module-scoped fixture that presses Run all as it loads the page, and each chapter
 is an xdist group: both tests of a chapter share one page, in one process."""
@@ -20,7 +21,10 @@ from typing import Any
 
 import pytest
 
+from tests.shortcut_table import PAGES as SHORTCUTS
+
 from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_url, per_page, refuse_outside
+from .editing import replace_code
 from .running import (
     blocks_of,
     built_output,
@@ -146,3 +150,19 @@ def test_every_solution_passes_and_every_starter_fails_in_the_browser(
         if solved != f"Solved. {exercise['success']}":
             failures.append(f"{exercise['id']} solution: {solved!r}")
     assert failures == []
+
+
+@pytest.mark.parametrize("chapter", per_page(CHAPTERS), indirect=True, scope="module")
+def test_every_shortcut_is_refused_in_the_browser(chapter: Chapter) -> None:
+    """(A chapter without exercises has no rows.)"""
+    page = chapter.page
+    rows = SHORTCUTS.get(chapter.path.removesuffix("/index.html") + ".md", [])
+    where = {exercise["id"]: index for index, exercise in exercises_of(page)}
+    wrong = []
+    for row in rows:
+        marker = page.locator(f'.lit-exercise[data-lit-block="{where[row.exercise]}"]')
+        replace_code(page, marker, row.code)
+        said = check(page, where[row.exercise])
+        if not said.startswith("Not yet. ") or row.says not in said:
+            wrong.append(f"{row.exercise}, {row.name}: {said!r}")
+    assert wrong == []
