@@ -157,7 +157,8 @@ def topological_order(root):
     """Every node below root, each after all of its inputs (depth first, inputs in order).
 
     Iterative, with an explicit stack of (node, its inputs still to visit), so that a chain a
-    million nodes deep does not hit Python's recursion limit. The order is the one the
+    million nodes deep does not hit Python's recursion limit (in CPython; the browser's Pyodide
+    has a far smaller stack, which freeing such a chain overflows). The order is the one the
     recursive version gives.
     """
     order, visited = [], {root}
