@@ -11,22 +11,39 @@ The notebook of a page puts an exercise's check under this context manager:
 A check that passes prints the success text; one that fails prints `Not yet.` and what is
 wrong, in the words the page's own grader uses (literate/exercise.py), so that the starter's
 notebook output is the one the build recorded. Nothing is raised, so the cells after it run.
-Pure standard library: a notebook needs only this module of the build engine.
+An exercise that refuses shortcuts passes its `refuse` section too: while the check runs, its
+names are switched off (literate/shortcuts.py) for the notebook's other cells, where the
+reader's code is, so that a refused use fails as it does on the page. (The page also refuses
+escape hatches before the reader's code runs; a notebook runs the reader's cell by itself.)
+
+Pure standard library: a notebook needs only this module and shortcuts.py of the build engine.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 import traceback
-from types import TracebackType
+from types import CodeType, TracebackType
+
+from literate.shortcuts import SwitchOff, parse_refusals
 
 
 class exercise_check:  # lower case: it reads as a statement, `with exercise_check(...):`
     """Print the success text, or `Not yet.` and the reason the check failed."""
 
-    def __init__(self, success: str):
+    def __init__(self, success: str, refuse: str = ""):
         self.success = success
+        self.refuse = refuse
+        self.switch: SwitchOff | None = None
 
     def __enter__(self) -> exercise_check:
+        if self.refuse:
+            cell = sys._getframe(1)  # the check's cell: its names are the notebook's
+            reader = _OtherCells(cell.f_code.co_filename)
+            entries = parse_refusals(self.refuse)
+            self.switch = SwitchOff(entries, cell.f_globals, reader, frozenset(), 1)
+            self.switch.__enter__()
         return self
 
     def __exit__(
@@ -35,6 +52,11 @@ class exercise_check:  # lower case: it reads as a statement, `with exercise_che
         error: BaseException | None,
         trace: TracebackType | None,
     ) -> bool:
+        if self.switch is not None:
+            self.switch.__exit__(kind, error, trace)
+            if self.switch.refused and (error is None or isinstance(error, Exception)):
+                print(f"Not yet. {self.switch.refused[0]}")
+                return True
         if error is None:
             print(f"Solved. {self.success}")
             return False
@@ -62,3 +84,15 @@ def _failed_line(trace: TracebackType | None) -> str:
         if frame.filename == cell and frame.line:
             return f"This check failed: {frame.line.strip()}"
     return "A check failed."
+
+
+class _OtherCells:
+    """The code of the notebook's cells other than the check's: a cell's code has a file name
+    that is no file on disk (IPython keeps cells in memory)."""
+
+    def __init__(self, check_cell: str):
+        self.check_cell = check_cell
+
+    def __contains__(self, code: CodeType) -> bool:
+        name = code.co_filename
+        return name != self.check_cell and not name.startswith("<") and not os.path.isfile(name)

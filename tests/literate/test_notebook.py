@@ -423,3 +423,55 @@ def test_admonitions_and_tabs_become_markdown_jupyter_reads():
     )
     assert '````markdown\n!!! note "shown, not converted"\n    ```python\n' in after.source
     assert after.source.endswith("**First tab**\n\nIn a tab.\n\nAfter the boxes.")
+
+
+REFUSING_SOURCE = """\
+# Refusing
+
+```python exec="1"
+def twice(x):
+    return 2 * x
+```
+
+### Double it yourself
+
+```python exec="1" exercise="notebook-refuse"
+# %% starter
+def double(x):
+    return x
+# %% solution
+def double(x):
+    return x + x
+# %% check
+assert double(0.5) == twice(0.5), f"double(0.5) should be {twice(0.5)}"
+# %% hint
+Add x to itself.
+# %% success
+Doubled.
+# %% refuse
+twice: This exercise is the doubling itself: add x to itself.
+```
+"""
+
+
+def test_a_notebook_check_refuses_what_the_exercise_refuses():
+    """The check cell switches the refused names off for the other cells while it runs: the
+    page's helper, called from the reader's cell, fails the check with the exercise's sentence;
+    the check itself still uses it; the solution is solved."""
+    from nbclient import NotebookClient
+
+    page, run = run_markdown(REFUSING_SOURCE, path="docs/refusing.md")
+    assert run.ok, run.errors
+    built = nbformat.reads(notebook_json(page, run.results), as_version=4)
+    attempts = {
+        "def double(x):\n    return twice(x)": "Not yet. Your code uses twice (line 2 of your "
+        "code): This exercise is the doubling itself: add x to itself.\n",
+        "def double(x):\n    return x + x": "Solved. Doubled.\n",
+    }
+    for attempt, said in attempts.items():
+        notebook = nbformat.from_dict(copy.deepcopy(built))
+        starter = next(c for c in notebook.cells if c.metadata.get("tags") == ["exercise"])
+        starter.source = attempt
+        NotebookClient(notebook, timeout=60, kernel_name="python3").execute()
+        check = next(c for c in notebook.cells if c.metadata.get("tags") == ["exercise-check"])
+        assert [output["text"] for output in check.outputs] == [said]

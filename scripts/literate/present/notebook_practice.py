@@ -19,7 +19,7 @@ from typing import Any
 
 from literate.answers import MIME as ANSWER_MIME
 from literate.exercise import EXERCISE_MIME
-from literate.parse.page import Block
+from literate.parse.page import Block, Part
 from literate.present.notebook_cells import code_cell, indent_block, markdown_cell
 from literate.results import ItemResult, stream
 
@@ -39,7 +39,8 @@ def exercise_cells(block: Block, result: ItemResult) -> list[dict[str, Any]]:
     check = (
         "# Run this cell to check your code above. It says what is still wrong, or 'Solved.'\n"
         f"{CHECK_IMPORT}\n\n"
-        f"with exercise_check(success={success!r}):\n" + indent_block(parts.check.text.rstrip("\n"))
+        f"with exercise_check({_arguments(success, parts.refuse)}):\n"
+        + indent_block(parts.check.text.rstrip("\n"))
     )
     verdict = _found(result, EXERCISE_MIME)
     outputs = [stream("stdout", f"Not yet. {verdict['starter']['message']}\n")] if verdict else []
@@ -48,6 +49,12 @@ def exercise_cells(block: Block, result: ItemResult) -> list[dict[str, Any]]:
         markdown_cell(prose),
         code_cell(check, outputs, {"tags": ["exercise-check"]}),
     ]
+
+
+def _arguments(success: str, refuse: Part | None) -> str:
+    if refuse is None:
+        return f"success={success!r}"
+    return f"success={success!r}, refuse={refuse.text.rstrip()!r}"
 
 
 def answer_cell(result: ItemResult) -> dict[str, Any]:
