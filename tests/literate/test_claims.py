@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from literate.audit.claims import audit_files, claim_rules
+from literate.audit.claims import audit_files, audit_site, claim_rules
 from literate.audit.prose import sentences
 from literate.frontends.cli import main
 from literate.parse.markdown import parse_page
@@ -251,3 +251,12 @@ def test_the_command_lists_unbacked_claims_and_with_all_every_claim(tmp_path, mo
     assert "docs/p.md:1: [digit] The sum is `{python} 1 + 1`, not 3.\n    <- inline" in out
     page.write_text("The sum is `{python} 1 + 1`.\n", encoding="utf-8")
     assert main(["claims"]) == 0
+
+
+def test_every_claim_of_the_site_is_held_by_the_build():
+    """The whole site: every sentence of docs/ that states a number, a count, a comparison or
+    a property of code holds an inline value, is quoted by a `# claim:` check of its page, or
+    is allowed in claims.toml with its reason; no quote or entry is stale."""
+    audit = audit_site(Path(__file__).resolve().parents[2])
+    assert len(audit.claims) > 300, "the audit should find the site's claims"
+    assert audit.errors == []
