@@ -24,7 +24,7 @@ class Value:
         self.grad = 0.0
         self.label = label
         # the inputs in operand order (a*a keeps both), the operation that made this node ('' for
-        # a leaf), and the local derivative d(self)/d(input) of each input, in the same order
+        # a leaf), and the local derivative ∂(self)/∂(input) of each input, in the same order
         self._prev = _children if type(_children) is tuple else tuple(_children)
         self._op = _op
         self._local = _local
@@ -36,7 +36,7 @@ class Value:
             other = _as_value(other)
             if other is None:
                 return NotImplemented
-        # d(a+b)/da = 1, d(a+b)/db = 1
+        # ∂(a+b)/∂a = 1, ∂(a+b)/∂b = 1
         return Value(self.data + other.data, (self, other), "+", _local=(1.0, 1.0))
 
     def __mul__(self, other):
@@ -44,7 +44,7 @@ class Value:
             other = _as_value(other)
             if other is None:
                 return NotImplemented
-        # d(a*b)/da = b, d(a*b)/db = a
+        # ∂(a*b)/∂a = b, ∂(a*b)/∂b = a
         return Value(self.data * other.data, (self, other), "*", _local=(other.data, self.data))
 
     def __pow__(self, n):
@@ -134,7 +134,7 @@ class Value:
             child.grad += local * self.grad
 
     def backward(self):
-        """Fill in d(self)/d(node) for every node of the graph below self.
+        """Fill in ∂(self)/∂(node) for every node of the graph below self.
 
         Gradients accumulate: each call adds this pass's gradient to every leaf's `grad`, as
         PyTorch does, so call `zero_grad()` (or set `grad = 0`) between passes. Interior nodes
@@ -144,7 +144,7 @@ class Value:
         for node in order:
             if node._prev:
                 node.grad = 0.0
-        self.grad += 1.0  # d(self)/d(self)
+        self.grad += 1.0  # ∂(self)/∂(self)
         for node in reversed(order):
             node._backward()
 

@@ -1,4 +1,4 @@
-"""Check gradients by nudging: the central difference (f(x + h) - f(x - h)) / 2h.
+"""Check gradients by nudging: the central difference (f(x + h) - f(x - h)) / (2 * h).
 
 `f` is a function of no arguments that builds an expression from the current `.data` of some
 leaf Values and returns the result. Nudging a leaf means changing its `.data` and calling `f`

@@ -401,7 +401,7 @@ ACCUMULATION = [
         (
             "backward()",
             "def my_backward(root):\n    root.backward()\n",
-            "Your code uses Value.backward (line 2 of your code): This exercise writes the backward",
+            "Your code uses Value.backward (line 2 of your code): This exercise writes the",
         ),
         (
             "the nodes' own rules",
@@ -433,10 +433,11 @@ ACCUMULATION = [
                 "from micrograd.nn import Module",
                 "def zero_grad(root):",
                 "    module = Module()",
-                "    module.parameters = lambda: [n for n in topological_order(root) if not n._prev]",
+                "    leaves = [n for n in topological_order(root) if not n._prev]",
+                "    module.parameters = lambda: leaves",
                 "    module.zero_grad()",
             ),
-            "Your code uses micrograd.nn.Module.zero_grad (line 5 of your code)",
+            "Your code uses micrograd.nn.Module.zero_grad (line 6 of your code)",
         ),
         (
             "the root's inputs only",
@@ -667,7 +668,8 @@ MLP = [
             "numbers, not the graph",
             _lines(
                 "def my_mse(preds, targets):",
-                "    return Value(sum((p.data - y) ** 2 for p, y in zip(preds, targets)) / len(preds))",
+                "    total = sum((p.data - y) ** 2 for p, y in zip(preds, targets))",
+                "    return Value(total / len(preds))",
             ),
             "is every prediction part of the graph?",
         ),

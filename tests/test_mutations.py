@@ -30,7 +30,7 @@ MUTANTS = {
     "= instead of +=": ("child.grad += local * self.grad", "child.grad = local * self.grad"),
     "no chain rule": ("child.grad += local * self.grad", "child.grad += local"),
     "forward order": ("for node in reversed(order):", "for node in order:"),
-    "seed of 2": ("self.grad += 1.0  # d(self)/d(self)", "self.grad += 2.0"),
+    "seed of 2": ("self.grad += 1.0  # ∂(self)/∂(self)", "self.grad += 2.0"),
 }
 
 

@@ -85,7 +85,7 @@ def _fmt(x) -> str:
 def numbers(build, V) -> dict:
     """The output and each named node's gradient of one case, as one flat dict."""
     out, grads = run_example(build, V)
-    return {"value": out, **{f"d/d{name}": g for name, g in grads.items()}}
+    return {"value": out, **{f"∂/∂{name}": g for name, g in grads.items()}}
 
 
 def run_numbers(losses: list[float], params: list[float]) -> dict:

@@ -117,7 +117,7 @@ def run_order(order: list[str], build=diamond) -> Verdict:
 
     users = {x: [y for y in nodes if nodes[x] in nodes[y]._prev] for x in nodes}
     verdict = Verdict(list(order), {}, expected)
-    root.grad = 1.0  # d(root)/d(root)
+    root.grad = 1.0  # ∂(root)/∂(root)
     ran: set[str] = set()
     for x in order:
         node = nodes[x]

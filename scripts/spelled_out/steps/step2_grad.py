@@ -6,7 +6,7 @@ class Value:
 
     def __init__(self, data, _children=(), _op="", label=""):
         self.data = float(data)
-        self.grad = 0.0  # dL/d(this value), 0 until a backward pass fills it in
+        self.grad = 0.0  # ∂L/∂(this value), 0 until a backward pass fills it in
         self.label = label
         self._prev = tuple(_children)  # the inputs, in operand order
         self._op = _op  # the operation that made this value ('' for a leaf)

@@ -8,20 +8,20 @@ class Value:
 
     def __init__(self, data, _children=(), _op="", label="", _local=()):
         self.data = float(data)
-        self.grad = 0.0  # dL/d(this value), 0 until a backward pass fills it in
+        self.grad = 0.0  # ∂L/∂(this value), 0 until a backward pass fills it in
         self.label = label
         self._prev = tuple(_children)  # the inputs, in operand order
         self._op = _op  # the operation that made this value ('' for a leaf)
-        self._local = _local  # d(this value)/d(input), one per input
+        self._local = _local  # ∂(this value)/∂(input), one per input
 
     def __add__(self, other):
         other = other if isinstance(other, Value) else Value(other)
-        # d(a+b)/da = 1, d(a+b)/db = 1
+        # ∂(a+b)/∂a = 1, ∂(a+b)/∂b = 1
         return Value(self.data + other.data, (self, other), "+", _local=(1.0, 1.0))
 
     def __mul__(self, other):
         other = other if isinstance(other, Value) else Value(other)
-        # d(a*b)/da = b, d(a*b)/db = a
+        # ∂(a*b)/∂a = b, ∂(a*b)/∂b = a
         return Value(self.data * other.data, (self, other), "*", _local=(other.data, self.data))
 
     def __pow__(self, n):  # n is a plain int or float
@@ -65,7 +65,7 @@ class Value:
             child.grad += local * self.grad
 
     def backward(self):
-        """Fill in d(self)/d(node) for every node below self; leaves add to their grad."""
+        """Fill in ∂(self)/∂(node) for every node below self; leaves add to their grad."""
         order, visited = [], set()
 
         def visit(node):  # depth first: a node goes into order after all of its inputs
@@ -79,7 +79,7 @@ class Value:
         for node in order:  # interior nodes start from 0: they hold this pass's gradient only
             if node._prev:
                 node.grad = 0.0
-        self.grad += 1.0  # d(self)/d(self), added like every other contribution
+        self.grad += 1.0  # ∂(self)/∂(self), added like every other contribution
         for node in reversed(order):
             node._backward()
 
