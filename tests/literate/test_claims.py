@@ -36,9 +36,14 @@ def test_a_typed_number_fails_at_its_page_and_line(tmp_path):
 
 
 def test_an_inline_value_backs_the_sentence(tmp_path):
-    result = audit(tmp_path, "The gradient is `{python} 2 * 3`, twice 3.\n")
+    result = audit(tmp_path, "The gradient is `{python} 2 * 3`, twice as much.\n")
     assert result.errors == []
     assert [claim.backing for claim in result.claims] == ["inline"]
+
+
+def test_a_number_typed_beside_an_inline_value_is_not_backed_by_it(tmp_path):
+    result = audit(tmp_path, "The gradient is `{python} 2 * 3`, with a step of 0.01.\n")
+    assert result.errors == ["docs/p.md:1: The gradient is `{python} 2 * 3`, with a step of 0.01."]
 
 
 def test_a_claim_comment_in_a_hidden_check_backs_the_sentence(tmp_path):
@@ -237,7 +242,7 @@ def test_only_prose_is_read_and_lines_are_those_of_the_file():
 
 
 def test_the_command_lists_unbacked_claims_and_with_all_every_claim(tmp_path, monkeypatch, capsys):
-    markdown = "A float takes about 16 digits. The sum is `{python} 1 + 1`, not 3.\n"
+    markdown = "A float takes about 16 digits. The sum is `{python} 1 + 1`, not more.\n"
     page = tmp_path / "docs" / "p.md"
     page.parent.mkdir()
     page.write_text(markdown, encoding="utf-8")
@@ -245,10 +250,10 @@ def test_the_command_lists_unbacked_claims_and_with_all_every_claim(tmp_path, mo
     assert main(["claims"]) == 1
     out = capsys.readouterr().out
     assert "docs/p.md:1: A float takes about 16 digits.\n" in out
-    assert "2 claim(s) (by rule: digit 2): 1 inline, 0 checked, 0 allowed, 1 unbacked" in out
+    assert "2 claim(s) (by rule: digit 1, comparison 1): 1 inline, 0 checked, 0 allowed" in out
     assert main(["claims", "--all", "docs/p.md"]) == 1
     out = capsys.readouterr().out
-    assert "docs/p.md:1: [digit] The sum is `{python} 1 + 1`, not 3.\n    <- inline" in out
+    assert "docs/p.md:1: [comparison] The sum is `{python} 1 + 1`, not more.\n    <- inline" in out
     page.write_text("The sum is `{python} 1 + 1`.\n", encoding="utf-8")
     assert main(["claims"]) == 0
 

@@ -5,7 +5,8 @@ A sentence is a claim when, outside code spans, inline values, maths and link ta
 a digit, a number word, a comparison, or a code span followed by a verb stating what the code
 does (`backward()` returns ..., `x.grad` is ...). A claim is backed when
 
-- it holds an inline value (`{python} expr`): the build computed what it says;
+- it holds an inline value (`{python} expr`) and no typed digit: the build computed what it
+  says;
 - a block of its page carries `# claim: <quote>`, the quote a verbatim piece of the sentence
   (4+ words, or the whole sentence; compared without backticks, emphasis and link targets),
   above the asserts that check it;
@@ -143,7 +144,8 @@ def _page_claims(page: Page, errors: list[str]) -> list[Claim]:
     found = sentences(page)
     claims = {index: Claim(page.path, s, claim_rules(s)) for index, s in enumerate(found)}
     for claim in claims.values():
-        if INLINE in claim.sentence.masked:
+        # an inline value holds its sentence unless a number is typed beside it
+        if INLINE in claim.sentence.masked and "digit" not in claim.rules:
             claim.backing = "inline"
     for line, quote in _claim_comments(page):
         where = f"{page.path}:{line}"
