@@ -701,6 +701,19 @@ MLP = [
             ),
             "along its gradient: uphill. Subtract instead.",
         ),
+        (
+            "the loss after the update",
+            _lines(
+                "def train_step(model, lr):",
+                "    loss = mse(model)",
+                "    model.zero_grad()",
+                "    loss.backward()",
+                "    for p in model.parameters():",
+                "        p.data -= lr * p.grad",
+                "    return mse(model)",
+            ),
+            "Return the loss before the update",
+        ),
     ),
 ]
 
