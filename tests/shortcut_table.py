@@ -325,7 +325,8 @@ RULES = [
                 "    return Value(a.data * b.data, (a, b), '*', _local=(",
                 "        numerical_grad(lambda: Value(a.data) * b.data, a), a.data))",
             ),
-            "The local derivative is exact, from the rule",
+            "The local derivative is exact, from the rule: a nudged estimate would only "
+            "approximate it.",
         ),
         (
             "the two local derivatives swapped",

@@ -14,6 +14,7 @@ from literate.results import ItemResult
 from micrograd.engine import Value, topological_order
 from micrograd.viz import node_ids, op_id
 from spelled_out import backward_stepper, visiting_exercise
+from spelled_out.example import example_data
 from spelled_out.replay import graph_recipe, replay
 from spelled_out.stepper import live_example
 from spelled_out.visiting import diamond, run_order
@@ -113,19 +114,34 @@ def test_forward_captions_show_the_value_and_the_local_derivatives():
     t.label = "t"
     captions = [frame.caption for frame in backward_stepper(t).frames]
     assert captions[1] == "a is a leaf: its value 0.3 is given"
-    assert captions[3] == "c = a * 2 = 0.3 * 2 = 0.6; local derivatives: ∂c/∂a = 2, ∂c/∂(2) = 0.3"
-    assert captions[4] == f"t = tanh(c) = tanh(0.6) = {t.data:.4g}; local derivatives: ∂t/∂c = " + (
-        f"{1 - t.data**2:.4g}"
+    assert captions[3] == (
+        "c = a * 2 = 0.3 * 2 = 0.6; local derivatives of c with respect to its first input, a: 2, "
+        "and with respect to its second input, the constant 2: 0.3"
+    )
+    assert captions[4] == (
+        f"t = tanh(c) = tanh(0.6) = {t.data:.4g}; local derivative of t with respect to its "
+        f"input, c: {1 - t.data**2:.4g}"
     )
 
 
-def test_captions_write_partial_derivatives_as_the_pages_do():
+def test_captions_name_a_local_derivative_by_its_input_slot_and_a_gradient_by_partial():
+    # ∂(t*t)/∂t is the gradient, 2t = 6; the 3 is each input slot's local derivative, and the
+    # captions keep ∂ for gradients only (the seed, the summary), as the pages write node.grad
     t = Value(3.0, label="t")
     sq = t * t
     sq.label = "t*t"  # not a name: in parentheses
-    captions = [frame.caption for frame in backward_stepper(sq).frames]
-    assert captions[2] == "t*t = t * t = 3 * 3 = 9; local derivatives: ∂(t*t)/∂t = 3, ∂(t*t)/∂t = 3"
+    stepper = backward_stepper(sq)
+    captions = [frame.caption for frame in stepper.frames]
+    assert captions[2] == (
+        "t*t = t * t = 3 * 3 = 9; local derivatives of t*t with respect to its first input, t: 3, "
+        "and with respect to its second input, t: 3"
+    )
+    assert "∂" not in captions[2]
     assert captions[3] == "Backward pass. Seed: ∂(t*t)/∂(t*t) = 1"
+    data = example_data(stepper.examples[0])
+    assert data["summary"] == "t*t = 9; ∂(t*t)/∂t = 6"
+    made = "edge t → t*t (t*t = t * t): local derivative of t*t with respect to its"
+    assert data["edges"] == [f"{made} first input, t: 3", f"{made} second input, t: 3"]
 
 
 def test_html_holds_the_svg_frames_and_escaped_captions():

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 
 from micrograd.viz import draw_dot, edge_id, op_id
-from spelled_out.passes import Frame, Trace, formula, num, partial, trace_frames
+from spelled_out.passes import Frame, Trace, formula, input_slot, num, partial, trace_frames
 from spelled_out.replay import editable_leaves, graph_recipe, swappable
 
 
@@ -55,15 +55,14 @@ def example_data(example: Example) -> dict:
     """What stepper.js needs of one graph, as JSON-able data: every text it writes, per frame."""
     trace = example.trace
     nodes = trace.nodes
+    index = {n: j for j, n in enumerate(nodes)}
 
     def edge_info(child: int, node: int, slot: int) -> str:
         name, input_name = trace.readable[node], trace.readable[child]
         local = num(nodes[node]._local[slot])
         made = f"{name} = {_formula(trace, node)}"
-        return (
-            f"edge {input_name} → {name} ({made}): local derivative "
-            f"{partial(name, input_name)} = {local}"
-        )
+        which = input_slot(nodes[node], slot, trace.readable, index)
+        return f"edge {input_name} → {name} ({made}): local derivative of {name} {which}: {local}"
 
     slots = [
         sum(1 for c, n in trace.edges[:e] if n == node) for e, (_, node) in enumerate(trace.edges)

@@ -42,13 +42,31 @@ def num(x: float) -> str:
 
 
 def partial(top: str, bottom: str) -> str:
-    """The partial derivative of top by bottom as the pages write it, ∂L/∂a; a name that is
-    not a plain identifier is put in parentheses: ∂(t*t)/∂t, ∂c/∂(2)."""
+    """A gradient as the pages write it, ∂L/∂a, the number backward() leaves in a.grad (never a
+    local derivative: captions name those by `input_slot`); a name that is not a plain
+    identifier is put in parentheses: ∂(t*t)/∂(t*t)."""
 
     def name(text: str) -> str:
         return text if text.isidentifier() else f"({text})"
 
     return f"∂{name(top)}/∂{name(bottom)}"
+
+
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def input_slot(node, slot: int, readable, index) -> str:
+    """One input of an operation, named by its place and its name, as the pages name a local
+    derivative: 'with respect to its first input, a', 'with respect to its input, c', 'with
+    respect to its second input, the constant 2'. The place tells apart the two inputs of t * t,
+    which the name alone does not."""
+    child = node._prev[slot]
+    name = readable[index[child]]
+    if not child.label and not child._prev:
+        name = f"the constant {name}"
+    if len(node._prev) == 1:
+        return f"with respect to its input, {name}"
+    return f"with respect to its {_ORDINALS[slot]} input, {name}"
 
 
 def trace_frames(root) -> Trace:
@@ -118,13 +136,14 @@ def _forward_caption(node, readable, index) -> str:
     if not node._prev:
         return f"{name} is a leaf: its value {num(node.data)} is given"
     with_numbers = formula(node, {index[c]: num(c.data) for c in node._prev}, index)
-    locals_ = ", ".join(
-        f"{partial(name, readable[index[child]])} = {num(local)}"
-        for child, local in zip(node._prev, node._local)
+    locals_ = ", and ".join(
+        f"{input_slot(node, slot, readable, index)}: {num(local)}"
+        for slot, local in enumerate(node._local)
     )
+    derivatives = "derivative" if len(node._local) == 1 else "derivatives"
     return (
         f"{name} = {formula(node, readable, index)} = {with_numbers} = {num(node.data)}; "
-        f"local derivatives: {locals_}"
+        f"local {derivatives} of {name} {locals_}"
     )
 
 

@@ -97,12 +97,16 @@ def test_an_edge_says_its_local_derivative_when_focused_or_clicked(open_page) ->
     root.focus()
     page.keyboard.press("Tab")  # the first edge, a → e, is the next stop after the stepper
     focused = page.evaluate("document.activeElement.getAttribute('aria-label')")
-    assert focused == "edge a → e (e = a * b): local derivative ∂e/∂a = -3"
+    assert focused == (
+        "edge a → e (e = a * b): local derivative of e with respect to its first input, a: -3"
+    )
     info = root.locator(".mg-stepper-edge")
     assert info.is_visible() and info.text_content() == focused
     page.keyboard.press("End")  # every edge labelled with what it carried
     root.get_by_role("button", name="edge c → d").locator("text").click()  # its label
-    assert info.text_content() == "edge c → d (d = e + c): local derivative ∂d/∂c = 1"
+    assert info.text_content() == (
+        "edge c → d (d = e + c): local derivative of d with respect to its second input, c: 1"
+    )
     assert not recorder.errors, recorder.errors
 
 
