@@ -104,7 +104,7 @@ def test_step5_the_neuron():  # chapter 6
     assert math.isclose(((e - 1) / (e + 1)).data, o.data, rel_tol=1e-12)
 
 
-def test_step6_trains():  # chapter 8: the loss falls
+def test_step6_trains():  # the recap: chapter 8's loop, the loss falls
     step = load_step(6)
     random.seed(0)
     model = step.MLP(3, [4, 4, 1], activation="tanh")
@@ -114,7 +114,7 @@ def test_step6_trains():  # chapter 8: the loss falls
     assert step.Value(-2.0).relu().data == 0.0 and step.Value(3.0).relu().data == 3.0
 
 
-def test_the_last_step_takes_powers_at_zero_as_the_package_does():  # chapter 8, step 6
+def test_the_last_step_takes_powers_at_zero_as_the_package_does():  # the recap, step 6
     step = load_step(len(step_files()))
     for V in (step.Value, micrograd.Value):
         x, y = V(0.0), V(0.0)

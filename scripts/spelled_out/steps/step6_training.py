@@ -1,4 +1,4 @@
-"""Build-along step 6 (chapter 8): relu, log, ** at 0, and the Neuron, Layer and MLP of training."""
+"""Build-along step 6 (the recap): relu, log, ** at 0, and chapter 8's Neuron, Layer and MLP."""
 
 import math
 import random
