@@ -143,6 +143,8 @@ def test_the_last_step_equals_the_package_on_every_worked_example():
     covered = " ".join(name for name, _, _ in table)
     for what in ("log", "relu", "/", "**", "exp", "tanh", "2 - a", "sum()", "twice", "moons"):
         assert what in covered, f"no comparison case covers {what!r}"
+    ten_steps, moons = (mine for _, mine, _ in table.rows[-2:])  # weights and biases: parameters
+    assert "all 41 parameters after" in ten_steps and "all 337 parameters after" in moons
 
 
 def test_where_the_last_step_and_the_package_differ_each_case_differs():

@@ -89,11 +89,13 @@ def numbers(build, V) -> dict:
 
 
 def run_numbers(losses: list[float], params: list[float]) -> dict:
+    """A training run's numbers: `params` is model.parameters() after it, weights and biases in
+    micrograd's order (the first neuron's weights first, so params[0] is a weight)."""
     return {
         "loss, first step": losses[0],
         "loss, last step": losses[-1],
         "first weight after": params[0],
-        f"all {len(params)} weights after": tuple(params),
+        f"all {len(params)} parameters after": tuple(params),
     }
 
 
