@@ -241,6 +241,36 @@ def test_only_prose_is_read_and_lines_are_those_of_the_file():
     ]
 
 
+def test_a_notebooks_markdown_cells_are_read_at_their_file_lines(tmp_path):
+    notebook = """\
+    # %% [markdown]
+    # # A title with 2 words
+    #
+    # The loss falls below 1 here.
+    # The sum is `{python} 1 + 1`, not more: a notebook shows it as written.
+
+    # %%
+    x = 12  # code is not prose
+
+    # %%
+    # claim: The loss falls below 1 here
+    assert 0.5 < 1
+    """
+    path = tmp_path / "docs" / "nb.py"
+    path.parent.mkdir()
+    path.write_text(textwrap.dedent(notebook), encoding="utf-8")
+    result = audit_files([path, tmp_path / "docs" / "notes.txt"], tmp_path)
+    assert [(claim.location(), claim.backing) for claim in result.claims] == [
+        ("docs/nb.py:4", "check at docs/nb.py:11"),
+        ("docs/nb.py:5", ""),
+    ]
+    assert result.errors == [
+        f"{tmp_path / 'docs' / 'notes.txt'}: only Markdown pages and percent-format notebooks"
+        " are audited",
+        "docs/nb.py:5: The sum is `{python} 1 + 1`, not more: a notebook shows it as written.",
+    ]
+
+
 def test_the_command_lists_unbacked_claims_and_with_all_every_claim(tmp_path, monkeypatch, capsys):
     markdown = "A float takes about 16 digits. The sum is `{python} 1 + 1`, not more.\n"
     page = tmp_path / "docs" / "p.md"
@@ -264,4 +294,6 @@ def test_every_claim_of_the_site_is_held_by_the_build():
     is allowed in claims.toml with its reason; no quote or entry is stale."""
     audit = audit_site(Path(__file__).resolve().parents[2])
     assert len(audit.claims) > 300, "the audit should find the site's claims"
+    notebooks = {"docs/notebooks/moons.py", "docs/notebooks/tracing.py"}
+    assert notebooks <= {claim.page for claim in audit.claims}, "the notebooks' prose is read"
     assert audit.errors == []

@@ -1,5 +1,7 @@
 """The claims audit: every prose sentence that states a number, a count, a comparison or a
-property of code must be held by the build, or be allowed by name with a reason.
+property of code must be held by the build, or be allowed by name with a reason. The prose is
+a Markdown page's, or the Markdown cells of a percent-format notebook (which have no inline
+values: a `# claim:` in a code cell or an allow entry holds their claims).
 
 A sentence is a claim when, outside code spans, inline values, maths and link targets, it has
 a digit, a number word, a comparison, or a code span followed by a verb stating what the code
@@ -98,16 +100,21 @@ def claim_rules(sentence: Sentence) -> tuple[str, ...]:
 
 
 def audit_site(root: Path) -> Audit:
-    """Every Markdown page under root/docs against root/claims.toml (the whole-site test)."""
-    return audit_files(sorted((root / "docs").rglob("*.md")), root)
+    """Every Markdown page under the docs folder and every notebook mkdocs.yml names, against
+    root/claims.toml (the whole-site test)."""
+    from literate.frontends.project import is_notebook, load_settings
+
+    settings = load_settings(root)
+    notebooks = [path for path in settings.docs_path.rglob("*.py") if is_notebook(path, settings)]
+    return audit_files(sorted(settings.docs_path.rglob("*.md")) + sorted(notebooks), root)
 
 
 def audit_files(paths: list[Path], root: Path) -> Audit:
-    """These Markdown pages, against the allow entries of root/claims.toml for them."""
+    """These Markdown pages and percent-format notebooks, against root/claims.toml's entries."""
     pages, errors = [], []
     for path in paths:
-        if Path(path).suffix != ".md":
-            errors.append(f"{path}: only Markdown pages are audited")
+        if Path(path).suffix not in (".md", ".py"):
+            errors.append(f"{path}: only Markdown pages and percent-format notebooks are audited")
             continue
         try:
             pages.append(load_page(path, root))
@@ -144,8 +151,10 @@ def _page_claims(page: Page, errors: list[str]) -> list[Claim]:
     found = sentences(page)
     claims = {index: Claim(page.path, s, claim_rules(s)) for index, s in enumerate(found)}
     for claim in claims.values():
-        # an inline value holds its sentence unless a number is typed beside it
-        if INLINE in claim.sentence.masked and "digit" not in claim.rules:
+        # an inline value holds its sentence unless a number is typed beside it (a notebook's
+        # Markdown cells are shown as written: `{python} ...` there is no value)
+        inline = INLINE in claim.sentence.masked and page.kind != "notebook"
+        if inline and "digit" not in claim.rules:
             claim.backing = "inline"
     for line, quote in _claim_comments(page):
         where = f"{page.path}:{line}"

@@ -1,10 +1,12 @@
 """A page's prose as sentences, each with the file line it starts on.
 
-Prose is the Markdown the reader reads as text. What is code is decided by the build's own
-parser (`literate.parse.markdown`): its fence, indented-code and HTML-comment rules skip the
-same lines here as there. Front matter, headings, display maths, link definitions and table
-rulers are skipped too. Admonition and tab titles, list items, blockquotes, footnotes and table
-rows are prose (a row is read as one unit, its cells as it separates them).
+Prose is the Markdown the reader reads as text: a Markdown page's, or the Markdown cells of a
+percent-format notebook (each cell read as a page of its own, at its lines in the `.py` file).
+What is code is decided by the build's own parser (`literate.parse.markdown`): its fence,
+indented-code and HTML-comment rules skip the same lines here as there. Front matter,
+headings, display maths, link definitions and table rulers are skipped too. Admonition and tab
+titles, list items, blockquotes, footnotes and table rows are prose (a row is read as one
+unit, its cells as it separates them).
 
 Each sentence keeps its Markdown (`text`) and a `masked` copy in which code spans, inline
 values, maths, link targets and HTML tags are blanked, character by character, with one
@@ -54,11 +56,20 @@ class Sentence:
 
 
 def sentences(page: Page) -> list[Sentence]:
-    """Every prose sentence of a Markdown page, in page order."""
+    """Every prose sentence of a Markdown page or of a notebook's Markdown cells, in page order."""
     found: list[Sentence] = []
-    for line, text in paragraphs(page):
-        found.extend(split_sentences(text, line))
+    for part in _prose_parts(page):
+        for line, text in paragraphs(part):
+            found.extend(split_sentences(text, line))
     return found
+
+
+def _prose_parts(page: Page) -> list[Page]:
+    """The page itself, or each Markdown cell of a notebook as a page starting at its line."""
+    if page.kind != "notebook":
+        return [page]
+    cells = sorted(page.markdown_cells.items())  # by the line of the cell's `# %%` marker
+    return [Page(page.path, text.split("\n"), line + 1, []) for line, text in cells]
 
 
 def paragraphs(page: Page) -> list[tuple[int, str]]:
