@@ -2,8 +2,10 @@
 
 An exercise is verified, not shown: its solution must pass its check and its starter code must
 fail it, each graded in its own copy of the page's namespace, so that no exercise can be
-unsolvable or pass untouched. An answer fence is evaluated in a copy of the namespace too (a
-question never changes the page) and becomes the spec the page checks the reader against.
+unsolvable or pass untouched. An answer fence is evaluated in a copy of the namespace too and
+becomes the spec the page checks the reader against. The copies are shallow: a name rebound
+there stays there, but an object changed in place is the page's own object (authoring.md
+tells authors not to change page objects in answers, solutions and checks).
 """
 
 from __future__ import annotations

@@ -33,12 +33,12 @@ def main(argv: list[str] | None = None) -> int:
     run = commands.add_parser("run", help="run one page in a fresh worker and print its outputs")
     run.add_argument("page", type=Path)
     check = commands.add_parser("check", help="run every page (cached); exit 1 on any error")
-    check.add_argument("pages", type=Path, nargs="*", help="default: docs/**/*.md")
+    check.add_argument("pages", type=Path, nargs="*", help="default: every page and notebook")
     check.add_argument("--no-cache", action="store_true", help="run every page afresh")
     check.add_argument("--jobs", type=int, help="pages run at once (default: mkdocs.yml's)")
     commands.add_parser("clear-cache", help="delete the stored results")
     claims = commands.add_parser("claims", help="list unbacked prose claims; exit 1 on any")
-    claims.add_argument("pages", type=Path, nargs="*", help="default: docs/**/*.md")
+    claims.add_argument("pages", type=Path, nargs="*", help="default: every page and notebook")
     claims.add_argument("--all", action="store_true", help="every claim, with what backs it")
     args = parser.parse_args(argv)
     root = find_project_root(Path.cwd())
@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cleared {settings.cache_path}")
         return 0
     if args.command == "claims":
-        pages = args.pages or sorted(settings.docs_path.rglob("*.md"))
+        pages = args.pages or _all_pages(root, settings)
         return _claims(audit_files(pages, root), args.all)
     if args.command == "run":
         return _run_one(args.page, Build(settings))

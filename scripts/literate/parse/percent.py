@@ -1,8 +1,9 @@
 """Notebooks in jupytext's percent format (`# %%` code cells, `# %% [markdown]` prose cells).
 
-Each code cell becomes a Block whose lines are the `.py` file's own, so a traceback points at
-`docs/notebooks/moons.py:41`. Prose cells are kept on the page (by their marker's line) for
-the notebook presenter. Any other cell type is an error at its marker, never dropped.
+Each code cell becomes a Block whose lines are the `.py` file's own, so a traceback names the
+file and the line as the reader sees them (`docs/notebooks/moons.py:NN`). Prose cells are
+kept on the page (by their marker's line) for the notebook presenter. Any other cell type is
+an error at its marker, never dropped.
 """
 
 from __future__ import annotations
