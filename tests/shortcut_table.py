@@ -162,7 +162,7 @@ FORWARD = _rows(
             "            grad[child] = grad.get(child, 0.0) + local * grad.get(node, 0.0)",
             "    return grad.get(leaf, 0.0)",
         ),
-        "it went from the root down, which is reverse mode",
+        "_local before that of its input, the * node. The exercise asks for one pass up",
     ),
     (
         "backward()",
