@@ -133,15 +133,65 @@ def test_captions_name_a_local_derivative_by_its_input_slot_and_a_gradient_by_pa
     stepper = backward_stepper(sq)
     captions = [frame.caption for frame in stepper.frames]
     assert captions[2] == (
-        "t*t = t * t = 3 * 3 = 9; local derivatives of t*t with respect to its first input, t: 3, "
-        "and with respect to its second input, t: 3"
+        "t*t = t * t = 3 * 3 = 9; local derivatives of (t*t) with respect to its first input, "
+        "t: 3, and with respect to its second input, t: 3"
     )
     assert "∂" not in captions[2]
     assert captions[3] == "Backward pass. Seed: ∂(t*t)/∂(t*t) = 1"
     data = example_data(stepper.examples[0])
     assert data["summary"] == "t*t = 9; ∂(t*t)/∂t = 6"
-    made = "edge t → t*t (t*t = t * t): local derivative of t*t with respect to its"
+    made = "edge t → (t*t) (t*t = t * t): local derivative of (t*t) with respect to its"
     assert data["edges"] == [f"{made} first input, t: 3", f"{made} second input, t: 3"]
+
+
+def labelled_neuron():
+    """The neuron as docs/neuron.md labels it: its products and their sum named by formula."""
+    x1, x2 = Value(2.0, label="x1"), Value(0.0, label="x2")
+    w1, w2 = Value(-3.0, label="w1"), Value(1.0, label="w2")
+    x1w1, x2w2 = x1 * w1, x2 * w2
+    x1w1.label, x2w2.label = "x1*w1", "x2*w2"
+    s = x1w1 + x2w2
+    s.label = "x1*w1 + x2*w2"
+    n = s + Value(6.8813735870195432, label="b")
+    n.label = "n"
+    o = n.tanh()
+    o.label = "o"
+    return o
+
+
+def test_a_name_that_is_a_formula_is_in_parentheses_wherever_it_is_used():
+    captions = [frame.caption for frame in backward_stepper(labelled_neuron()).frames]
+    n_step = next(c for c in captions if c.startswith("n = ") and "carries" in c)
+    assert n_step.startswith(
+        "n = (x1*w1 + x2*w2) + b: (x1*w1 + x2*w2) → n carries 1 * 0.5 = 0.5, "
+        "(x1*w1 + x2*w2).grad: 0 + 0.5 = 0.5; b → n"
+    ), n_step
+    assert "x1*w1 + x2*w2 = (x1*w1) + (x2*w2) = -6 + 0 = -6; local derivatives of " in (
+        " ".join(captions)
+    )
+    assert not [c for c in captions if re.search(r"(?<![(\w])\w+\*\w+(\.grad| →)", c)], captions
+
+
+def test_a_swapped_node_named_by_its_formula_is_renamed_from_its_new_operation():
+    recipe = graph_recipe(labelled_neuron())
+    at = {step["label"]: i for i, step in enumerate(recipe)}
+
+    def labels(ops):
+        return [node.label for node in topological_order(replay(recipe, ops=ops))]
+
+    assert labels({at["x2*w2"]: "+"})[5:7] == ["x2 + w2", "x1*w1 + x2 + w2"]
+    both = {at["x1*w1"]: "+", at["x2*w2"]: "+", at["x1*w1 + x2*w2"]: "*"}
+    assert labels(both)[6] == "(x1 + w1)*(x2 + w2)"
+    assert labels({at["n"]: "*", at["o"]: "exp"})[-2:] == ["n", "o"]  # names, not formulas
+    swapped = replay(recipe, ops={at["x2*w2"]: "+"})
+    back = replay(graph_recipe(swapped), ops={at["x2*w2"]: "*"})  # the browser sends its recipe
+    assert graph_recipe(back) == recipe
+    request = {"recipe": recipe, "ops": {str(at["x2*w2"]): "+"}}
+    answer = live_example(json.dumps(request))
+    captions = [frame["caption"] for frame in answer["example"]["frames"]]
+    assert "x2 + w2 = x2 + w2 = 0 + 1 = 1; local derivatives of (x2 + w2)" in " ".join(captions)
+    assert not any("x2*w2" in caption for caption in captions), captions
+    assert "x2 + w2" in answer["graph"].source and "x2*w2" not in answer["graph"].source
 
 
 def test_html_holds_the_svg_frames_and_escaped_captions():

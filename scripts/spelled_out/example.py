@@ -7,7 +7,16 @@ import re
 from dataclasses import dataclass
 
 from micrograd.viz import draw_dot, edge_id, op_id
-from spelled_out.passes import Frame, Trace, formula, input_slot, num, partial, trace_frames
+from spelled_out.passes import (
+    Frame,
+    Trace,
+    formula,
+    input_slot,
+    num,
+    operand,
+    partial,
+    trace_frames,
+)
 from spelled_out.replay import editable_leaves, graph_recipe, swappable
 
 
@@ -58,11 +67,13 @@ def example_data(example: Example) -> dict:
     index = {n: j for j, n in enumerate(nodes)}
 
     def edge_info(child: int, node: int, slot: int) -> str:
-        name, input_name = trace.readable[node], trace.readable[child]
+        # a name that is a formula in parentheses (passes.operand), bare where it is defined
+        name, input_name = trace.readable[node], operand(trace.readable[child])
         local = num(nodes[node]._local[slot])
         made = f"{name} = {_formula(trace, node)}"
         which = input_slot(nodes[node], slot, trace.readable, index)
-        return f"edge {input_name} → {name} ({made}): local derivative of {name} {which}: {local}"
+        of = operand(name)
+        return f"edge {input_name} → {of} ({made}): local derivative of {of} {which}: {local}"
 
     slots = [
         sum(1 for c, n in trace.edges[:e] if n == node) for e, (_, node) in enumerate(trace.edges)
@@ -87,7 +98,7 @@ def example_data(example: Example) -> dict:
             {
                 "index": i,
                 "label": trace.readable[i],
-                "inputs": [trace.readable[j] for j in s["inputs"]],
+                "inputs": [operand(trace.readable[j]) for j in s["inputs"]],
                 "op": s["op"],
                 "choices": swappable(s["op"]),
             }

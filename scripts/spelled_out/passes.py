@@ -41,15 +41,26 @@ def num(x: float) -> str:
     return f"{x:.4g}"
 
 
+def operand(text: str) -> str:
+    """A node's name as the captions write it wherever it stands inside an expression, beside an
+    arrow or before `.grad`: a plain identifier (x1, n) or a number (the constant 2) as it is,
+    any other name, a formula such as x1*w1 + x2*w2, in parentheses, so that
+    (x1*w1 + x2*w2).grad cannot be read as x1*w1 + (x2*w2).grad. Only where a caption states
+    what a node is (its name, then ` = `) does the name stand bare."""
+    if text.isidentifier():
+        return text
+    try:
+        float(text)
+    except ValueError:
+        return f"({text})"
+    return text
+
+
 def partial(top: str, bottom: str) -> str:
     """A gradient as the pages write it, ∂L/∂a, the number backward() leaves in a.grad (never a
     local derivative: captions name those by `input_slot`); a name that is not a plain
     identifier is put in parentheses: ∂(t*t)/∂(t*t)."""
-
-    def name(text: str) -> str:
-        return text if text.isidentifier() else f"({text})"
-
-    return f"∂{name(top)}/∂{name(bottom)}"
+    return f"∂{operand(top)}/∂{operand(bottom)}"
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
@@ -61,7 +72,7 @@ def input_slot(node, slot: int, readable, index) -> str:
     respect to its second input, the constant 2'. The place tells apart the two inputs of t * t,
     which the name alone does not."""
     child = node._prev[slot]
-    name = readable[index[child]]
+    name = operand(readable[index[child]])
     if not child.label and not child._prev:
         name = f"the constant {name}"
     if len(node._prev) == 1:
@@ -122,8 +133,9 @@ def trace_frames(root) -> Trace:
 
 
 def formula(node, readable, index) -> str:
-    """How a node was made, with its inputs' names: 'a * b', 'tanh(n)', 'a**2'."""
-    inputs = [readable[index[child]] for child in node._prev]
+    """How a node was made, with its inputs' names: 'a * b', 'tanh(n)', 'a**2', and
+    '(x1*w1 + x2*w2) + b' for an input named by a formula (`operand`)."""
+    inputs = [operand(readable[index[child]]) for child in node._prev]
     if len(inputs) == 2:
         return f"{inputs[0]} {node._op} {inputs[1]}"
     if node._op.startswith("**"):
@@ -134,7 +146,7 @@ def formula(node, readable, index) -> str:
 def _forward_caption(node, readable, index) -> str:
     name = readable[index[node]]
     if not node._prev:
-        return f"{name} is a leaf: its value {num(node.data)} is given"
+        return f"{operand(name)} is a leaf: its value {num(node.data)} is given"
     with_numbers = formula(node, {index[c]: num(c.data) for c in node._prev}, index)
     locals_ = ", and ".join(
         f"{input_slot(node, slot, readable, index)}: {num(local)}"
@@ -143,23 +155,23 @@ def _forward_caption(node, readable, index) -> str:
     derivatives = "derivative" if len(node._local) == 1 else "derivatives"
     return (
         f"{name} = {formula(node, readable, index)} = {with_numbers} = {num(node.data)}; "
-        f"local {derivatives} of {name} {locals_}"
+        f"local {derivatives} of {operand(name)} {locals_}"
     )
 
 
 def _backward_caption(node, readable, index, before) -> str:
     name = readable[index[node]]
     if not node._prev:
-        return f"{name} is a leaf: nothing to pass on; its grad is {num(node.grad)}"
+        return f"{operand(name)} is a leaf: nothing to pass on; its grad is {num(node.grad)}"
     running = {}  # an input used twice (a * a) accumulates within one step
-    terms = []
+    terms, made = [], operand(name)
     for child, local, start in zip(node._prev, node._local, before):
-        child_name = readable[index[child]]
+        child_name = operand(readable[index[child]])
         old = running.get(child, start)
         share = local * node.grad
         running[child] = old + share
         terms.append(
-            f"{child_name} → {name} carries {num(local)} * {num(node.grad)} = {num(share)}, "
+            f"{child_name} → {made} carries {num(local)} * {num(node.grad)} = {num(share)}, "
             f"{child_name}.grad: {num(old)} + {num(share)} = {num(running[child])}"
         )
     return f"{name} = {formula(node, readable, index)}: " + "; ".join(terms)

@@ -5,6 +5,11 @@
 
 The stepper's editable leaves use this in the browser: the page carries the recipe, Pyodide
 replays it with the reader's values, and the frames come from the engine as at build.
+
+A node named by its formula is renamed when the replay changes that formula: swap the * of
+x2*w2 for + and it is labelled x2 + w2, and the sum above it, x1*w1 + x2*w2, becomes
+x1*w1 + x2 + w2; a name that is an identifier (n, o) names the node, whatever its operation,
+and stays.
 """
 
 from __future__ import annotations
@@ -65,9 +70,74 @@ def replay(recipe: list[dict], values: dict[str, float] | None = None, ops: dict
             if op != step["op"] and op not in swappable(step["op"]):
                 raise ValueError(f"node {i}: cannot swap {step['op']!r} for {op!r}")
             node = _apply(op, [built[j] for j in step["inputs"]])
-            node.label = step["label"]
+            node.label = _relabel(recipe, i, op, built)
         built.append(node)
     return built[-1]
+
+
+_PRECEDENCE = {"+": 1, "*": 2}  # how tightly a binary operation binds
+
+
+def _name(label: str, op: str, data: float | None) -> str | None:
+    """How a formula names an input: its label, else a constant's value (the 1 of e + 1), else
+    nothing (an unlabelled interior node has no name to write)."""
+    if label:
+        return label
+    return f"{data:g}" if not op and data is not None else None
+
+
+def formula_label(op: str, names: list[str], input_ops: list[str]) -> str:
+    """The label of a node named by its formula, as the pages write one: a product tight and a
+    sum spaced (x1*w1, x1*w1 + x2*w2), a function applied (tanh(n)), a power after its base
+    (n**2); an input that is itself a formula binding less tightly in parentheses:
+    (x1 + w1)*(x2 + w2)."""
+
+    def wrapped(name: str, input_op: str) -> str:
+        if name.isidentifier() or _is_number(name):
+            return name
+        looser = _PRECEDENCE.get(input_op, 3) < _PRECEDENCE.get(op, 3)
+        return f"({name})" if looser or op.startswith("**") else name
+
+    parts = [wrapped(name, input_op) for name, input_op in zip(names, input_ops, strict=True)]
+    if len(parts) == 2:
+        return f"{parts[0]}{op}{parts[1]}" if op == "*" else f"{parts[0]} {op} {parts[1]}"
+    if op.startswith("**"):
+        return f"{parts[0]}{op}"
+    return f"{op}({names[0]})"
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _relabel(recipe: list[dict], i: int, op: str, built: list[Value]) -> str:
+    """The label of node i of the replay: the recipe's, unless the replay changed the formula
+    that label spells out (its operation swapped, or an input renamed); then the formula of the
+    new operation and inputs, or no label if an input has no name to write."""
+    step = recipe[i]
+    label, inputs = step["label"], [built[j] for j in step["inputs"]]
+    new_names = [_name(child.label, child._op, child.data) for child in inputs]
+    old_names = [
+        _name(recipe[j]["label"], recipe[j]["op"], recipe[j].get("data")) for j in step["inputs"]
+    ]
+    if not label or label.isidentifier() or (op == step["op"] and new_names == old_names):
+        return label
+    spelled = None not in old_names and _spaceless(label) == _spaceless(
+        formula_label(step["op"], old_names, [recipe[j]["op"] for j in step["inputs"]])
+    )
+    if op == step["op"] and not spelled:
+        return label  # a label that is not its formula: the recipe's own name for the node
+    if None in new_names:
+        return ""
+    return formula_label(op, new_names, [child._op for child in inputs])
+
+
+def _spaceless(text: str) -> str:
+    return "".join(text.split())
 
 
 def _apply(op: str, inputs: list[Value]) -> Value:

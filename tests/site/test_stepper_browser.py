@@ -122,7 +122,7 @@ def test_a_select_switches_between_graphs(open_page) -> None:
     page.keyboard.press("End")
     assert state(root)["grads"] == ["grad 6.0000", "grad 1.0000"]  # ∂(t*t)/∂t = 2t at t = 3
     captions = [f["caption"] for f in root.evaluate("(r) => JSON.parse(r.dataset.frames).frames")]
-    assert captions[-2].endswith("t → t*t carries 3 * 1 = 3, t.grad: 3 + 3 = 6")  # the sum
+    assert captions[-2].endswith("t → (t*t) carries 3 * 1 = 3, t.grad: 3 + 3 = 6")  # the sum
     assert box.get_by_label("value of the leaf t").is_visible()
     select.select_option(index=0)
     assert state(root)["title"].startswith("L =")
@@ -347,6 +347,21 @@ def test_swapping_an_operation_recomputes_with_the_engine(open_page) -> None:
     shown = state(root)
     assert shown["grads"] == [f"grad {node.grad:.4f}" for node in topological_order(o)]
     assert root.locator("g.node text", has_text="exp").count() == 1  # the graph drawn anew
+    # a node named by its formula takes the name of its new operation, in the drawing and the
+    # captions, and a name that is a formula is in parentheses where a caption uses it
+    box.get_by_label("operation of x2*w2").select_option("+")
+    recomputed(page, box)
+    texts = root.evaluate("(r) => [...r.querySelectorAll('g.node text')].map((t) => t.textContent)")
+    assert {"x2 + w2", "x1*w1 + x2 + w2"} <= set(texts) and "x2*w2" not in texts, texts
+    captions = [f["caption"] for f in root.evaluate("(r) => JSON.parse(r.dataset.frames).frames")]
+    assert any("(x2 + w2).grad: 0 + " in caption for caption in captions), captions
+    x1, x2 = Value(2.0, label="x1"), Value(0.0, label="x2")  # fresh leaves: fresh grads
+    w1, w2 = Value(-3.0, label="w1"), Value(1.0, label="w2")
+    o = (x1 * w1 + (x2 + w2) + Value(6.8813735870195432, label="b")).exp()
+    o.backward()
+    root.focus()
+    page.keyboard.press("End")
+    assert state(root)["grads"] == [f"grad {node.grad:.4f}" for node in topological_order(o)]
     assert not recorder.errors, recorder.errors
 
 
