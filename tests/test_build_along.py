@@ -3,6 +3,8 @@ runs on its chapter's example, and the last one agrees with the package to the l
 
 import math
 import random
+import re
+from pathlib import Path
 
 import pytest
 
@@ -21,6 +23,23 @@ def test_there_are_six_steps_each_a_diff_against_the_last():
         assert "added: " in html, f"step {n} adds no line"
         if n > 1:
             assert show_step(n).previous == step_files()[n - 2]
+
+
+def test_each_step_names_the_chapter_it_is_built_on_as_the_nav_numbers_it():
+    root = Path(__file__).resolve().parents[1]
+    nav = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    chapters = {
+        page: number for number, page in re.findall(r"- (\w+)\. [^:\n]+: (\S+\.md)$", nav, re.M)
+    }
+    for n, path in enumerate(step_files(), start=1):
+        built_on = f"step{n} = show_step({n})  # runs build-along/{path.name}"
+        pages = [p.name for p in sorted((root / "docs").glob("*.md")) if built_on in p.read_text()]
+        assert len(pages) == 1, f"step {n} should be built on one page, is on {pages}"
+        first_line = path.read_text(encoding="utf-8").splitlines()[0]
+        named = re.match(rf'"""Build-along step {n} \(chapter (\w+)[,)]', first_line)
+        assert named and named[1] == chapters[pages[0]], (
+            f"{path.name} says {first_line!r}, but {pages[0]} is chapter {chapters[pages[0]]}"
+        )
 
 
 def test_step1_values_remember_how_they_were_made():  # chapter 2: e = a*b, d = e+c, L = d*f
@@ -62,7 +81,7 @@ def test_step3_local_derivatives():  # chapter 4: pow, and a*a against a**2 by h
     assert (2 - Value(0.5)).data == 1.5 and (1 / Value(4.0)).data == 0.25
 
 
-def test_step4_backward_on_the_diamonds():  # chapter 5
+def test_step4_backward_on_the_diamonds():  # chapter 5b
     Value = load_step(4).Value
     a = Value(3.0)
     (a * a).backward()

@@ -1,4 +1,4 @@
-"""Build-along step 4 (chapter 5): backward() runs every node's rule in topological order."""
+"""Build-along step 4 (chapter 5b): backward() runs every node's rule in topological order."""
 
 
 class Value:

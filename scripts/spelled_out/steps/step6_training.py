@@ -1,4 +1,4 @@
-"""Build-along step 6 (the recap): relu, log, ** at 0, and chapter 8's Neuron, Layer and MLP."""
+"""Build-along step 6 (chapter 9, the recap): relu, log, ** at 0, chapter 8's Neuron, Layer, MLP."""
 
 import math
 import random
