@@ -21,7 +21,7 @@
 #
 # This is adapted from the demo notebook of Andrej Karpathy's micrograd (`demo.ipynb`), which
 # takes its points from scikit-learn's `make_moons` and trains on all of them at every step,
-# for `100` steps. Here the points are drawn in plain Python, and each step trains on a random
+# for 100 steps. Here the points are drawn in plain Python, and each step trains on a random
 # minibatch of them, for fewer steps, which keeps the build quick.
 #
 # The build runs this notebook like the chapters' pages, through the same cache: the outputs

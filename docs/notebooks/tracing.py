@@ -75,6 +75,9 @@ def o_of(leaves):
 
 
 # claim: The cell checks the gradients of the five leaves
+made_by_none = [v for v in trace(o)[0] if not v._prev]
+assert len(made_by_none) == 5, made_by_none  # the leaves are exactly these five values
+assert {id(v) for v in made_by_none} == {id(v) for v in (x1, x2, w1, w2, b)}, made_by_none
 leaves = [x1.data, x2.data, w1.data, w2.data, b.data]
 for i, v in enumerate((x1, x2, w1, w2, b)):
     up, down = list(leaves), list(leaves)
