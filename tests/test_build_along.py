@@ -166,6 +166,22 @@ def test_the_last_step_equals_the_package_on_every_worked_example():
     assert "all 41 parameters after" in ten_steps and "all 337 parameters after" in moons
 
 
+def test_the_comparison_labels_each_case_by_its_chapter_and_each_gradient_by_its_output():
+    nav = (Path(__file__).resolve().parents[1] / "mkdocs.yml").read_text(encoding="utf-8")
+    numbered = set(re.findall(r"^\s*- (\w+)\. ", nav, re.M))  # 1, 2, ..., 4b, 5, 5b, ...
+    table = side_by_side(micrograd.Value, micrograd.Value)
+    for name, numbers, _ in table:
+        label = name.split()[0]
+        chapters = label.removeprefix("ch.").split("/")
+        assert label.startswith("ch.") and set(chapters) <= numbered, f"{name}: not a chapter"
+        keys = list(numbers)
+        assert keys[0] == "out" and all(key.startswith("∂out/∂") for key in keys[1:]), keys
+    twice = [name for name, _, _ in table if "backward() twice" in name]
+    assert twice and all(name.startswith("ch.5b ") for name in twice), twice  # accumulation.md
+    expanded = [name for name, _, _ in table if "(e^2x - 1)/(e^2x + 1)" in name]
+    assert expanded == ["ch.4b  (e^2x - 1)/(e^2x + 1)"], expanded  # rules-in-practice.md
+
+
 def test_where_the_last_step_and_the_package_differ_each_case_differs():
     step = load_step(len(step_files()))
     table = behaviours(step.Value, micrograd.Value)

@@ -83,9 +83,10 @@ def _fmt(x) -> str:
 
 
 def numbers(build, V) -> dict:
-    """The output and each named node's gradient of one case, as one flat dict."""
+    """The output of one case, `out`, and each named node's gradient, `∂out/∂name`, as one flat
+    dict: the rows of the table, named as the site writes a gradient, output over input."""
     out, grads = run_example(build, V)
-    return {"value": out, **{f"∂/∂{name}": g for name, g in grads.items()}}
+    return {"out": out, **{f"∂out/∂{name}": g for name, g in grads.items()}}
 
 
 def run_numbers(losses: list[float], params: list[float]) -> dict:

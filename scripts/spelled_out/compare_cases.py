@@ -135,7 +135,7 @@ EXAMPLES = {
     "ch.4  a*a, a = 3": ch4_a_times_a,
     "ch.4  a**2, a = 3": ch4_a_squared,
     "ch.4  tanh(x), x = 0.5": ch4_tanh,
-    "ch.4  (e^2x - 1)/(e^2x + 1)": ch4_tanh_expanded,
+    "ch.4b  (e^2x - 1)/(e^2x + 1)": ch4_tanh_expanded,
     "ch.4  exp(x) * log(y)": ch4_exp_log,
     "ch.4  relu below, above and at 0": ch4_relu,
     "ch.4  -a + (a - b)/b": ch4_neg_sub_div,
@@ -144,9 +144,9 @@ EXAMPLES = {
     "ch.5  d = (a+1)*(3a), a = 2": ch5_diamond,
     "ch.5  b = a+a, c = b+b": ch5_reused_sum,
     "ch.5  c = a+b, L = c + 2c": ch5_chain,
-    "ch.5  a*a + 1, backward() twice": ch5_twice_square,
-    "ch.5  (a*b + c)*f + a*a, backward() twice": ch5_twice_L,
-    "ch.5  a leaf as the root, backward() twice": ch5_twice_leaf,
+    "ch.5b  a*a + 1, backward() twice": ch5_twice_square,
+    "ch.5b  (a*b + c)*f + a*a, backward() twice": ch5_twice_L,
+    "ch.5b  a leaf as the root, backward() twice": ch5_twice_leaf,
     "ch.6  neuron tanh(x1w1 + x2w2 + b)": ch6_neuron,
 }
 
