@@ -46,6 +46,24 @@ def test_a_block_whose_fence_says_build_only_is_and_so_are_the_blocks_using_its_
     assert [block["browser"] for block in blocks] == [False, False, True]
 
 
+def test_each_build_only_block_says_its_own_reason():
+    """The toolbar shows the block's reason: the fence's, the package it imports, or the name
+    it borrows from a block that runs at build only."""
+    blocks = [
+        {"code": "deep = make(5000)", "build_only": "too deep for the browser"},
+        {"code": "print(deep)"},
+        {"code": "import numpy as np\nn = np.ones(2)"},
+        {"code": "print(n)"},
+    ]
+    mark_build_only(blocks)
+    assert [block["build_only"] for block in blocks] == [
+        "too deep for the browser",
+        "it uses deep, which a block that runs at build only made",
+        "it needs numpy, which the browser does not have",
+        "it uses n, which a block that runs at build only made",
+    ]
+
+
 def test_a_page_without_pytorch_or_numpy_runs_everywhere():
     assert flags("import math", "from micrograd import Value", "syntax error (") == [True] * 3
 

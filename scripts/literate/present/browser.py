@@ -49,10 +49,15 @@ def mark_build_only(blocks: list[dict]) -> None:
             nodes = list(ast.walk(statement))
             bound = _bound_names(statement)  # a function's own locals are not uses of the page's
             loads = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
-            if any(_imported_roots(node) & BUILD_ONLY_PACKAGES for node in nodes) or (
-                (loads - bound) & seen
-            ):
+            packages = set().union(*(_imported_roots(node) for node in nodes)) & BUILD_ONLY_PACKAGES
+            borrowed = (loads - bound) & seen
+            if packages or borrowed:  # say why, as the toolbar shows it
                 block["browser"] = False
+                block["build_only"] = (
+                    f"it needs {min(packages)}, which the browser does not have"
+                    if packages
+                    else f"it uses {min(borrowed)}, which a block that runs at build only made"
+                )
                 break
             seen -= bound
         if block["browser"]:

@@ -368,7 +368,7 @@ class BlockView {
     bar.className = "lit-toolbar";
     this.hintId = `lit-hint-${this.block.index}`;
     if (!this.block.browser) {
-      const why = this.block.build_only || "it needs a package the browser does not have (PyTorch)";
+      const why = this.block.build_only; // the fence's reason, or the one mark_build_only found
       bar.innerHTML = `<span class="lit-build-only">Runs at build only: ${escapeHtml(why)}.</span>`;
       this.marker.append(bar);
       return;
