@@ -415,6 +415,21 @@ ACCUMULATION = [
             "Your code uses Value._backward (line 4 of your code)",
         ),
         (
+            "the build-along step's own backward()",
+            _lines("def my_backward(root):", "    step4.Value.backward(root)"),
+            "Your code uses the build-along Value.backward (line 2 of your code)",
+        ),
+        (
+            "a build-along step loaded afresh",
+            _lines("def my_backward(root):", "    show_step(4).Value.backward(root)"),
+            "Your code uses spelled_out.along.load_step (line 2 of your code)",
+        ),
+        (
+            "the steps imported from the package",
+            _lines("from spelled_out import steps", "def my_backward(root):", "    pass"),
+            "Your code uses spelled_out.steps (line 1)",
+        ),
+        (
             "= instead of +=",
             _lines(
                 "def my_backward(root):",

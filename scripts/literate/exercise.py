@@ -19,6 +19,7 @@ import ast
 import traceback
 from typing import Any
 
+from literate.shortcut_steps import SENTENCE, step_loader, step_methods
 from literate.shortcuts import SwitchOff, escape_hatch, parse_refusals, reader_codes
 
 # How the build's verdict on an exercise travels in its result (a mimebundle entry).
@@ -53,9 +54,11 @@ def grade(
     attempt_code = compile(tree, path, "exec")
     check_code = compile("\n" * (check_line - 1) + check, path, "exec")
     switch = SwitchOff(
-        parse_refusals(refuse), namespace, reader_codes(attempt_code), reader_codes(check_code),
-        attempt_line,
+        step_loader() + parse_refusals(refuse), namespace, reader_codes(attempt_code),
+        reader_codes(check_code), attempt_line,
     )  # fmt: skip
+    for cls, name in step_methods(namespace):  # the build-along steps: finished engines
+        switch.switch_off_method(cls, name, f"the build-along {cls.__name__}.{name}", SENTENCE)
     with switch:
         verdict = _attempt_then_check(switch, attempt_code, check_code, (attempt, check), where)
     return _failed(switch.refused[0]) if switch.refused else verdict

@@ -4,9 +4,7 @@ An exercise fence may list, in its `refuse` section, the names that would do the
 the reader, each with the sentence that says what was skipped:
 
     # %% refuse
-    topological_order, topo_sort, micrograd.viz.trace: The sort is the exercise: write the
-        depth-first search with a visited set.
-    Value.backward: By hand means without backward().
+    topological_order, micrograd.viz.trace: The sort is the exercise: write it yourself.
 
 A target is a dotted name found in the page's namespace (or an importable module). Before the
 reader's code runs, each is switched off for that code only:
@@ -19,8 +17,8 @@ reader's code runs, each is switched off for that code only:
   the reader's code on the stack, a data attribute a read made by the reader's code.
 
 A refused use fails the grade with its sentence, even if the reader's code caught the error.
-Independently, escape hatches that could reach the originals anyway (introspection, importing
-the build engine or the build-along steps, exec) fail before anything runs.
+Escape hatches that could reach the originals anyway (introspection, importing the engine or
+the build-along steps, exec) fail before anything runs (the steps: shortcut_steps.py).
 
 Pure standard library: the build's worker and the browser's Pyodide both grade with it.
 """
@@ -59,7 +57,8 @@ def escape_hatch(tree: ast.AST, first_line: int) -> str | None:
         if isinstance(node, ast.Import):
             used = next((a.name for a in node.names if _escapes(a.name)), None)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            used = node.module if _escapes(node.module) else None
+            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+            used = next((name for name in names if _escapes(name)), None)
         elif isinstance(node, ast.Name) and node.id in ESCAPE_NAMES:
             used = node.id
         elif isinstance(node, ast.Attribute) and node.attr in ESCAPE_ATTRIBUTES:
@@ -137,6 +136,11 @@ class SwitchOff:
         for targets, sentence in entries:
             for target in targets:
                 self._switch_off(target, sentence, namespace)
+
+    def switch_off_method(self, cls: type, name: str, target: str, sentence: str) -> None:
+        """Switch off a class's method by reference, as a `Class.method` target is."""
+        self.attributes.append((cls, name, cls.__dict__[name]))
+        self._said[(cls, name)] = (target, sentence)
 
     def check_scope(self, scope: dict[str, Any]) -> dict[str, Any]:
         page = {name: value for found, name, value in self._undo if found is self.namespace}

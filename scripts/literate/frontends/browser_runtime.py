@@ -34,6 +34,7 @@ SHARED = (
     "__init__.py",
     "exercise.py",
     "shortcuts.py",
+    "shortcut_steps.py",
     "execute/__init__.py",
     "execute/core.py",
     "execute/formatters.py",
