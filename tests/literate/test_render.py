@@ -38,6 +38,14 @@ print("not shown")
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "pymdownx.superfences"]
 
 
+def copy_button(output_id: str) -> str:
+    """The copy button an output carries, in Material's markup (its clipboard handler copies)."""
+    return (
+        '<nav class="md-code__nav"><button class="md-code__button" title="Copy to clipboard"'
+        f' data-clipboard-target="#{output_id} > samp" data-md-type="copy"></button></nav>'
+    )
+
+
 def test_golden_markdown():
     page = page_of(SOURCE)
     results = [
@@ -82,8 +90,9 @@ def test_golden_markdown():
     )
     assert rendered.fragments[tokens[0]] == (
         '<div class="lit-output" data-search-exclude>'
-        '<pre class="lit-stdout"><code>&lt;script&gt;alert(1)&lt;/script&gt;\n</code></pre>'
-        '<pre class="lit-result"><code>42</code></pre>'
+        f'<pre class="lit-stdout" id="lit1-out">{copy_button("lit1-out")}'
+        "<samp>&lt;script&gt;alert(1)&lt;/script&gt;\n</samp></pre>"
+        f'<pre class="lit-result" id="lit2-out">{copy_button("lit2-out")}<samp>42</samp></pre>'
         "</div>"
     )
 
@@ -99,9 +108,10 @@ def test_golden_html_after_markdown_inside_an_admonition():
     assert "LITERATE" not in html
     note = re.search(r'<div class="admonition note">.*?</div>\s*</div>', html, re.DOTALL)
     assert note is not None
-    assert (
-        '<div class="lit-output" data-search-exclude>'
-        '<pre class="lit-stdout"><code>in note\n</code></pre></div>' in (note.group())
+    assert re.search(
+        r'<div class="lit-output" data-search-exclude><pre class="lit-stdout" id="lit\d+-out">'
+        r"<nav .*?</nav><samp>in note\n</samp></pre></div>",
+        note.group(),
     )
     assert "<p><div" not in html
 
@@ -170,7 +180,7 @@ def test_long_output_is_cut_with_a_note_when_presented():
     (display,) = displays(run.results[0])
     assert len(display["data"]["text/plain"]) > 500_000  # the cache keeps it whole
     html = output_html(run.results[0])
-    assert "[output cut: " in html and len(html) < 100_300
+    assert "[output cut: " in html and len(html) < 100_500  # the text cut, and its markup
 
 
 def test_tokens_are_not_prefixes_of_each_other():

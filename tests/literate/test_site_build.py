@@ -142,8 +142,9 @@ def test_good_site_has_outputs_inline_values_and_a_notebook(tmp_path):
     assert re.search(
         r'The square is <span class="lit-inline" data-lit-line="\d+">49</span>\.', html
     )
-    assert '<pre class="lit-stdout"><code>printed &lt;b&gt;\n</code></pre>' in html
-    assert '<pre class="lit-result"><code>50</code></pre>' in html
+    stdout = r'<pre class="lit-stdout" id="[^"]+">.*?<samp>printed &lt;b&gt;\n</samp>'
+    assert re.search(stdout, html)
+    assert re.search(r'<pre class="lit-result" id="[^"]+">.*?<samp>50</samp></pre>', html)
     assert "LITERATE" not in html and 'exec="1"' not in html
     assert '<a href="index.ipynb" download="index.ipynb">' in html
     notebook = json.loads((site / "out" / "index.ipynb").read_text())

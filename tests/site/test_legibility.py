@@ -130,8 +130,8 @@ def test_outputs_keep_their_shape_and_the_copy_button_covers_no_text(
 ) -> None:
     page, _ = open_page(path, PHONE)
     report = page.evaluate(
-        """() => [...document.querySelectorAll('.lit-output pre')].map((pre) => {
-          const code = pre.querySelector('code');
+        """() => [...document.querySelectorAll('.lit-output > pre')].map((pre) => {
+          const code = pre.querySelector('samp');
           const button = pre.querySelector('.md-code__nav');
           const range = document.createRange();
           range.selectNodeContents(code);
@@ -147,3 +147,22 @@ def test_outputs_keep_their_shape_and_the_copy_button_covers_no_text(
     assert report and all(r["button"] for r in report), f"{path}: outputs without a copy button"
     assert [r for r in report if r["wraps"]] == [], f"{path}: outputs that wrap"
     assert [r for r in report if r["covered"]] == [], f"{path}: the copy button covers output"
+
+
+def test_an_outputs_copy_button_copies_its_text_and_says_so(open_page) -> None:
+    """Outputs are <samp>, outside Material's code-block setup: their copy button is the build's,
+    and Material's clipboard handler copies the output's text and shows its notice."""
+    page, _ = open_page("derivatives/index.html", DESKTOP)
+    page.evaluate(
+        """() => document.addEventListener('copy',
+             () => { window.copied = String(document.getSelection()); })"""
+    )
+    output = page.locator(".lit-output pre.lit-stdout").first
+    output.scroll_into_view_if_needed()
+    output.hover()
+    button = output.locator(".md-code__button")
+    expect(button).to_be_visible()
+    button.click()
+    expect(page.locator(".md-dialog")).to_contain_text("Copied")
+    shown = output.locator("samp").inner_text()
+    assert page.evaluate("window.copied").rstrip() == shown.rstrip()

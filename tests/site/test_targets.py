@@ -156,7 +156,7 @@ LABELS = """() => [...document.querySelectorAll(
                    bottom: top + parseFloat(style.height)};
     const copy = pre.querySelector(".md-code__nav");
     const text = document.createRange();
-    text.selectNodeContents(pre.querySelector("code"));
+    text.selectNodeContents(pre.querySelector("samp"));
     return {label, pre: box, copy: copy && copy.getBoundingClientRect(),
             line: text.getClientRects()[0], content: style.content,
             start: pre.textContent.slice(0, 30)};

@@ -196,9 +196,9 @@ def output_html(result: ItemResult, ids: SvgIds | None = None, note: str = "") -
 
 def _one_output(output: Output, ids: SvgIds) -> str:
     if output["output_type"] == "stream":
-        return _pre(output["text"], f"lit-{output['name']}")
+        return _pre(output["text"], f"lit-{output['name']}", ids)
     if output["output_type"] == "error":
-        return _pre(raised_line(output), "lit-raised")
+        return _pre(raised_line(output), "lit-raised", ids)
     if ANSWER_MIME in output["data"]:
         return answer_form_html(output["data"][ANSWER_MIME], ids.next_prefix())
     mime = pick(output, PRIORITY)
@@ -211,15 +211,26 @@ def _one_output(output: Output, ids: SvgIds) -> str:
     if mime == "image/png":
         alt = html.escape(output["data"].get("text/plain", "image"), quote=True)
         return _display(f'<img src="data:image/png;base64,{data}" alt="{alt}">')
-    return _pre(data, "lit-result")
+    return _pre(data, "lit-result", ids)
 
 
 def _display(markup: str) -> str:
     return f'<div class="lit-display">{markup}</div>'
 
 
-def _pre(text: str, css_class: str) -> str:
-    return f'<pre class="{css_class}"><code>{html.escape(cut(text))}</code></pre>'
+def _pre(text: str, css_class: str, ids: SvgIds) -> str:
+    """An output as text: <samp>, a program's output, not <code>. Material sets up every
+    pre > code on load, laying the page out again to measure each one, a large share of its
+    setup on a page of outputs (scripts/bench/trace_costs.py); the copy button it would add is
+    written here instead, in its markup, and Material's one clipboard handler (for every
+    [data-clipboard-target]) copies it."""
+    own_id = f"{ids.next_prefix()}out"
+    copy = (
+        '<nav class="md-code__nav"><button class="md-code__button" title="Copy to clipboard"'
+        f' data-clipboard-target="#{own_id} > samp" data-md-type="copy"></button></nav>'
+    )
+    text = html.escape(cut(text))
+    return f'<pre class="{css_class}" id="{own_id}">{copy}<samp>{text}</samp></pre>'
 
 
 def download_link_html(

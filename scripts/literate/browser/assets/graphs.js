@@ -108,7 +108,7 @@ function openFullSize(svg) {
 // A box that scrolls sideways must be reachable by keyboard (WCAG 2.1.1): it gets a tab stop
 // and a name saying so; a box that fits again loses them.
 const SCROLLERS =
-  ".lit-display, .lit-output pre > code, .jupyter-wrapper .highlight-ipynb, .arithmatex, .md-typeset__scrollwrap";
+  ".lit-display, .lit-output pre > samp, .jupyter-wrapper .highlight-ipynb, .arithmatex, .md-typeset__scrollwrap";
 
 const KINDS = [
   ["Equation", (box) => box.classList.contains("arithmatex")],

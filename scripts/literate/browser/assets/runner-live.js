@@ -153,9 +153,9 @@ export class OutputBox {
 function pre(className, text) {
   const element = document.createElement("pre");
   element.className = className;
-  const code = document.createElement("code");
-  code.textContent = text;
-  element.append(code);
+  const output = document.createElement("samp"); // as the build shows it (present/html.py)
+  output.textContent = text;
+  element.append(output);
   return element;
 }
 
