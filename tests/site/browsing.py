@@ -239,6 +239,26 @@ def wait_for_text(page, locator, starts: str) -> str:
 
 
 # axe-core (vendored by make into .cache/axe) and what the accessibility tests ask of it
+# A widget is set up as it comes near the viewport (content.js whenNear), as a reader scrolls to
+# it: each visible one is scrolled into view and waited for, then the page goes back to its top.
+WIDGETS_READY = """async () => {
+  const widgets = [...document.querySelectorAll(
+    '.mg-stepper, .mg-frames, .mg-visiting[data-visiting]')].filter((el) => el.checkVisibility());
+  const ready = (el) => (el.matches('.mg-stepper') ? 'step' : 'ready') in el.dataset;
+  for (const el of widgets) {
+    el.scrollIntoView({block: 'center'});
+    for (let t = 0; !ready(el) && t < 200; t++) await new Promise((r) => setTimeout(r, 50));
+  }
+  window.scrollTo(0, 0);
+  return widgets.filter((el) => !ready(el)).map((el) => el.className);
+}"""
+
+
+def scroll_to_widgets(page) -> None:
+    """Bring every visible widget of the page into view in turn and wait until it is set up."""
+    assert page.evaluate(WIDGETS_READY) == [], "widgets not set up once in view"
+
+
 AXE = REPO_ROOT / ".cache" / "axe" / "axe.min.js"
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 SCHEMES = ("default", "slate")

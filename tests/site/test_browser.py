@@ -21,6 +21,7 @@ from .browsing import (
     page_id,
     per_page,
     scheme_of,
+    scroll_to_widgets,
     source_pages,
 )
 
@@ -231,6 +232,7 @@ def test_backward_stepper(built_site: Path, open_page) -> None:
 def _run_steppers(paths: list[str], open_page) -> None:
     for path in paths:
         page, recorder = open_page(path, DESKTOP)
+        scroll_to_widgets(page)
         count = page.locator(".mg-stepper").count()
         assert count, f"{path}: no stepper"
         for index in range(count):
@@ -310,7 +312,8 @@ def test_instant_navigation_renders_math_graphs_and_stepper(open_page) -> None:
     page.evaluate("window.__sameDocument = true")
     page.locator("article a[href*='chain-rule']").first.click()
     page.wait_for_url(re.compile(r".*/chain-rule/.*"))
-    page.wait_for_selector(".mg-stepper[data-step]", timeout=10_000)
+    page.wait_for_selector(".mg-stepper", state="attached", timeout=10_000)
+    scroll_to_widgets(page)  # set up as the reader scrolls to it: the new page's is watched too
     assert page.evaluate("window.__sameDocument === true"), "the link reloaded the page"
     # KaTeX loads on the first page with maths, after the swap: wait for it, not for a guess.
     every_formula_rendered = (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from .browsing import DESKTOP, PHONE, per_page, source_pages
+from .browsing import DESKTOP, PHONE, per_page, scroll_to_widgets, source_pages
 
 pytestmark = pytest.mark.site
 
@@ -37,6 +37,7 @@ SMALLEST_TEXT_JS = """() => [...document.querySelectorAll('article svg')]
 @pytest.mark.parametrize("path", per_page(source_pages()))
 def test_the_smallest_text_of_every_picture_is_legible(path: str, viewport: dict, visit) -> None:
     page, _ = visit(path, viewport)
+    scroll_to_widgets(page)
     limit = SMALLEST[viewport["width"]]
     small = [
         p

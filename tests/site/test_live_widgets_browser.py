@@ -7,6 +7,7 @@ the full-size view, a tab stop, the graph as text for screen readers)."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from .browsing import DESKTOP, PHONE, refuse_outside, serious_violations
 from .running import blocks_of, built_output, described, live_output, wait_done
@@ -60,10 +61,14 @@ def open_chain_rule(open_page, viewport):
 def test_a_stepper_run_live_is_the_built_stepper_and_steps(open_page) -> None:
     page, recorder = open_chain_rule(open_page, DESKTOP)
     marker = marker_running(page, "backward_stepper(")
-    built = built_output(marker).locator(".mg-stepper").evaluate(STEPPER_JS)
+    built_stepper = built_output(marker).locator(".mg-stepper")
+    built_stepper.scroll_into_view_if_needed()
+    expect(built_stepper).to_have_attribute("data-step", "0")  # set up once in view
+    built = built_stepper.evaluate(STEPPER_JS)
     run(page, marker)
     root = live_output(marker).locator(".mg-stepper")
     assert root.count() == 1, described(live_output(marker))
+    expect(root).to_have_attribute("data-step", "0")  # set up, in view: the reader just ran it
     live = root.evaluate(STEPPER_JS)
     assert live["controls"] == built["controls"] and live["nodes"] == built["nodes"]
     assert live["frames"] == built["frames"] and not live["hidden"]

@@ -5,7 +5,10 @@ CPython), orders of the backward pass judged, phone width and the dark scheme.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
+from playwright.sync_api import expect
 
 from micrograd.engine import Value, topological_order
 from spelled_out.visiting import run_order
@@ -54,6 +57,7 @@ def state(root) -> dict:
 def first_stepper(page):
     root = page.locator(".mg-stepper").first
     root.scroll_into_view_if_needed()
+    expect(root).to_have_attribute("data-step", re.compile(r"\d+"))  # set up once in view
     return root, page.locator(".mg-stepper-setup").first
 
 

@@ -1,6 +1,6 @@
 // Training frames (scripts/spelled_out/frames.py): every frame is in the page, the last one
 // shown. This reveals the slider and switches the frame the boundary and the loss curve show.
-import { onContent, within } from "./content.js";
+import { whenNear } from "./content.js";
 
 function setUp(root) {
   if (root.dataset.ready) return;
@@ -20,4 +20,4 @@ function setUp(root) {
   slider.addEventListener("input", () => show(+slider.value));
   show(+slider.value);
 }
-onContent((root) => within(root, ".mg-frames").forEach(setUp));
+whenNear(".mg-frames", setUp);

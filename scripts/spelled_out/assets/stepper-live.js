@@ -3,7 +3,7 @@
 // graph's recipe on fresh Values, runs the forward and backward pass with the engine, and
 // answers the new frames and the new graph (drawn by Viz.js), as one structured value.
 // Nothing is re-derived here: every number comes from the engine.
-import { onContent, within } from "./content.js";
+import { whenNear } from "./content.js";
 import { runner } from "./runner.js";
 import { setUpStepper } from "./stepper.js";
 
@@ -99,4 +99,4 @@ function setUp(root) {
   fieldset.dataset.title = stepper.example().title;
 }
 
-onContent((root) => within(root, ".mg-stepper").forEach(setUp));
+whenNear(".mg-stepper", setUp);

@@ -5,7 +5,7 @@
 // A frame rewrites those texts in the SVG and highlights the node and its edges.
 // Editing a leaf (stepper-live.js) replaces an example's frames and SVG through setUpStepper's
 // answer.
-import { announce, onContent, within } from "./content.js";
+import { announce, whenNear } from "./content.js";
 import { naturalWidth } from "./graphs.js";
 
 function titled(svg, selector) {
@@ -208,4 +208,4 @@ export function setUpStepper(root) {
   return root.mgStepper;
 }
 
-onContent((root) => within(root, ".mg-stepper").forEach(setUpStepper));
+whenNear(".mg-stepper", setUpStepper);

@@ -2,7 +2,7 @@
 // diamond's nodes, by clicking them in the graph or with the buttons under it, and the page's
 // Python (runner.js) runs the backward pass in that order with the engine's own rules
 // (spelled_out.visiting.check_order), then shows which gradients came out wrong, and why.
-import { onContent, within } from "./content.js";
+import { whenNear } from "./content.js";
 import { runner } from "./runner.js";
 
 function setUp(box) {
@@ -105,4 +105,4 @@ function setUp(box) {
   render();
 }
 
-onContent((root) => within(root, ".mg-visiting[data-visiting]").forEach(setUp));
+whenNear(".mg-visiting[data-visiting]", setUp);

@@ -28,3 +28,21 @@ export function within(root, selector) {
   const found = [...root.querySelectorAll(selector)];
   return root.matches && root.matches(selector) ? [root, ...found] : found;
 }
+
+// setUp(element) for each element matching selector, once it comes within a screen's height of
+// the viewport (or is shown, out of a closed <details> say): a widget off-screen costs nothing
+// while the page loads, when every task counts (its own reads of the layout included), and is
+// ready before the reader scrolls to it. Content announced later is watched the same way.
+export function whenNear(selector, setUp) {
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        observer.unobserve(entry.target);
+        setUp(entry.target);
+      }
+    },
+    { rootMargin: "100% 0px" },
+  );
+  onContent((root) => within(root, selector).forEach((element) => observer.observe(element)));
+}
