@@ -64,6 +64,7 @@ def test_the_shipped_modules_import_each_other_without_cycles() -> None:
     graph = import_graph(shipped_modules())
     assert {"runner.js", "stepper.js", "graphs.js", "content.js"} <= set(graph)
     assert "content.js" in graph["stepper.js"] and "runner.js" in graph["visiting.js"]
+    assert {"stepper-live.js", "frames.js", "visiting.js"} <= set(graph["widgets.js"])
     missing = {name: [m for m in used if m not in graph] for name, used in graph.items()}
     assert not any(missing.values()), f"imports of files the site lacks: {missing}"
     assert find_cycle(graph) is None, f"import cycle: {' -> '.join(find_cycle(graph) or [])}"
@@ -78,10 +79,11 @@ def test_every_page_gets_the_same_tags_relative_to_it() -> None:
     assets = site_assets(["spelled_out.assets"])
     top, nested = assets.tags(""), assets.tags("notebooks/moons/")
     assert '<script type="module" src="assets/runner.js"></script>' in top
-    assert '<script type="module" src="../../assets/stepper.js"></script>' in nested
+    assert '<script type="module" src="../../assets/widgets.js"></script>' in nested
     assert '<link rel="stylesheet" href="../../assets/stepper.css">' in nested
     assert "runner-live.js" not in top  # fetched by runner.js on intent, not by the page
-    assert top.index("runner.js") < top.index("stepper.js")  # the engine's first
+    assert "stepper.js" not in top  # fetched by widgets.js once a stepper is near
+    assert top.index("runner.js") < top.index("widgets.js")  # the engine's first
     maths = assets.tags("chain-rule/", ("runtime/katex/katex.min.css",))
     assert maths.startswith('<link rel="stylesheet" href="../assets/runtime/katex/katex.min.css">')
 

@@ -1,8 +1,7 @@
 // Training frames (scripts/spelled_out/frames.py): every frame is in the page, the last one
 // shown. This reveals the slider and switches the frame the boundary and the loss curve show.
-import { whenNear } from "./content.js";
 
-function setUp(root) {
+export function setUp(root) {
   if (root.dataset.ready) return;
   root.dataset.ready = "1";
   const captions = JSON.parse(root.dataset.captions);
@@ -20,4 +19,3 @@ function setUp(root) {
   slider.addEventListener("input", () => show(+slider.value));
   show(+slider.value);
 }
-whenNear(".mg-frames", setUp);

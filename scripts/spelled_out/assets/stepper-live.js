@@ -3,7 +3,6 @@
 // graph's recipe on fresh Values, runs the forward and backward pass with the engine, and
 // answers the new frames and the new graph (drawn by Viz.js), as one structured value.
 // Nothing is re-derived here: every number comes from the engine.
-import { whenNear } from "./content.js";
 import { runner } from "./runner.js";
 import { setUpStepper } from "./stepper.js";
 
@@ -13,7 +12,7 @@ function field(text, control) {
   return label;
 }
 
-function setUp(root) {
+export function setUp(root) {
   const stepper = setUpStepper(root);
   if (root.dataset.live) return;
   root.dataset.live = "1";
@@ -98,5 +97,3 @@ function setUp(root) {
   });
   fieldset.dataset.title = stepper.example().title;
 }
-
-whenNear(".mg-stepper", setUp);

@@ -5,7 +5,7 @@
 // A frame rewrites those texts in the SVG and highlights the node and its edges.
 // Editing a leaf (stepper-live.js) replaces an example's frames and SVG through setUpStepper's
 // answer.
-import { announce, whenNear } from "./content.js";
+import { announce } from "./content.js";
 import { naturalWidth } from "./graphs.js";
 
 function titled(svg, selector) {
@@ -207,5 +207,3 @@ export function setUpStepper(root) {
   use(0, 0); // start before the forward pass: the reader steps on from there
   return root.mgStepper;
 }
-
-whenNear(".mg-stepper", setUpStepper);

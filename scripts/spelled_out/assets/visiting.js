@@ -2,10 +2,9 @@
 // diamond's nodes, by clicking them in the graph or with the buttons under it, and the page's
 // Python (runner.js) runs the backward pass in that order with the engine's own rules
 // (spelled_out.visiting.check_order), then shows which gradients came out wrong, and why.
-import { whenNear } from "./content.js";
 import { runner } from "./runner.js";
 
-function setUp(box) {
+export function setUp(box) {
   if (box.dataset.ready) return;
   box.dataset.ready = "1";
   const data = JSON.parse(box.dataset.visiting);
@@ -104,5 +103,3 @@ function setUp(box) {
   runButton.addEventListener("click", run);
   render();
 }
-
-whenNear(".mg-visiting[data-visiting]", setUp);
