@@ -31,6 +31,7 @@ CATEGORIES = [
     "__metadata",
 ]
 PHONE = {"viewport": {"width": 412, "height": 823}, "is_mobile": True, "has_touch": True}
+BLOCKING = "blocking"  # the main thread's tasks' time over 50 ms each, as total blocking time
 WORKERS = "workers"  # Web Workers' busy time: Python's (a Run), Material's search index
 # Top-level trace events, and what they are called here.
 KINDS = {
@@ -75,6 +76,7 @@ def costs(trace: dict) -> collections.Counter:
         name, ms = event["name"], event.get("dur", 0) / 1000
         if name == "RunTask":
             found["busy (all tasks)"] += ms
+            found[BLOCKING] += max(0.0, ms - 50)  # what total blocking time counts of a task
         elif name in KINDS:
             stack = (event.get("args", {}).get("beginData") or {}).get("stackTrace") or []
             forced = f", forced by {Path(stack[0]['url']).name}" if stack else ""
@@ -116,8 +118,10 @@ def report(title: str, runs: list[collections.Counter]) -> None:
     median = {name: statistics.median(run.get(name, 0) for run in runs) for name in names}
     busy = median.pop("busy (all tasks)", 0) or 1
     workers = median.pop(WORKERS, 0)
-    print(f"{title}: main thread busy {busy:.0f} ms, Web Workers {workers:.0f} ms (medians of")
-    print(f"  {len(runs)}); the main thread's largest costs:")
+    blocking = median.pop(BLOCKING, 0)
+    print(f"{title} (medians of {len(runs)}): main thread busy {busy:.0f} ms, of it")
+    print(f"  {blocking:.0f} ms past 50 ms a task; Web Workers {workers:.0f} ms; the main")
+    print("  thread's largest costs:")
     for name, ms in sorted(median.items(), key=lambda item: -item[1])[:10]:
         print(f"  {ms:7.0f} ms  {100 * ms / busy:4.0f} %  {name}")
 
