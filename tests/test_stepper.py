@@ -9,7 +9,7 @@ from html import unescape
 import pytest
 
 from literate.execute.formatters import mimebundle
-from literate.present.html import output_html
+from literate.present.output_html import output_html
 from literate.results import ItemResult
 from micrograd.engine import Value, topological_order
 from micrograd.viz import node_ids, op_id

@@ -5,7 +5,7 @@ import re
 import graphviz
 
 from literate.execute.formatters import FORMATTERS, mimebundle
-from literate.present.html import SvgIds, output_html
+from literate.present.output_html import SvgIds, output_html
 from literate.results import ItemResult
 
 from .helpers import displays, fence, run_markdown

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.site
 SCREENSHOTS = REPO_ROOT / "test-artifacts" / "screenshots"
 MIN_CONTRAST = 3.0
 
-# Graphs and figures the build engine drew (scripts/literate/present/html.py: lit-graph,
+# Graphs and figures the build engine drew (scripts/literate/present/output_html.py: lit-graph,
 # lit-figure, inside .lit-display) and the SVG outputs of notebooks (mkdocs-jupyter).
 GRAPHS = ".lit-display svg, svg.lit-graph, svg.lit-figure, .jp-RenderedSVG svg"
 

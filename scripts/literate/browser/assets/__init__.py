@@ -1,5 +1,5 @@
 """The engine's browser code, shipped with the markup it drives (present/browser.py's block
-list, present/html.py's outputs, present/practice.py's exercises and answers).
+list, present/output_html.py's outputs, present/practice.py's exercises and answers).
 
 PAGE is what every page loads: stylesheets, and the ES modules that are entry points. The
 other files here are fetched by those modules on demand: runner-live.js and runner-live.css

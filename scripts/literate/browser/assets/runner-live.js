@@ -153,7 +153,7 @@ export class OutputBox {
 function pre(className, text) {
   const element = document.createElement("pre");
   element.className = className;
-  const output = document.createElement("samp"); // as the build shows it (present/html.py)
+  const output = document.createElement("samp"); // as the build shows it (present/output_html.py)
   output.textContent = text;
   element.append(output);
   return element;
