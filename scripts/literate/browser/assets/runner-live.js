@@ -45,7 +45,8 @@ export class OutputBox {
   stream({ name, text }) {
     if (this.view.block.quiet) return; // hide_output: not shown at build, nor here
     this.lines += text.split("\n").length - 1;
-    if (this.kept + text.length > KEPT_CHARS) {
+    // once text has been dropped, all that follows is too: "Show all" never shows a hole
+    if (this.dropped || this.kept + text.length > KEPT_CHARS) {
       this.dropped += text.length;
     } else {
       this.kept += text.length;
