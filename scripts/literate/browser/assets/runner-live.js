@@ -90,7 +90,7 @@ export class OutputBox {
       this.more.append(count, " ", button);
       box.append(this.more);
     }
-    const lost = this.dropped ? " (the text past 4 MB was not kept)" : "";
+    const lost = this.dropped ? ` (the text past ${KEPT_CHARS.toLocaleString("en")} characters was not kept)` : "";
     this.more.firstChild.textContent = `${hidden.toLocaleString("en")} more lines${lost}.`;
   }
 
