@@ -19,7 +19,8 @@ PRIORITY = ("text/html", "image/svg+xml", "image/png", "text/plain")
 
 
 class SvgIds:
-    """Gives each SVG of a page its own id prefix, so ids of different graphs cannot clash."""
+    """Gives each SVG and each text output of a page its own id prefix (an output's id is its
+    copy button's target), so no two ids of a page clash."""
 
     def __init__(self) -> None:
         self.numbers = itertools.count(1)
