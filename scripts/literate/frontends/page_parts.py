@@ -8,13 +8,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from mkdocs.exceptions import PluginError
-
 from literate.parse import Page
 
 
 def tail_page(markdown: str, full: Page, text: str) -> Page:
-    """The page as MkDocs hands it over (front matter cut), keeping the file's line numbers."""
+    """The page as the generator hands it over (front matter cut), keeping the file's line
+    numbers; ValueError if its executable blocks are not the ones parsed at the start."""
     from literate.parse.markdown import parse_page
 
     if text.endswith(markdown):
@@ -26,7 +25,7 @@ def tail_page(markdown: str, full: Page, text: str) -> Page:
     if [i.signature(with_line=False) for i in tail.items] != [
         i.signature(with_line=False) for i in full.items
     ]:
-        raise PluginError(
+        raise ValueError(
             f"{full.path}: its executable blocks changed while the site was building "
             "(edited during the build?); build again"
         )

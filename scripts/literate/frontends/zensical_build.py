@@ -17,13 +17,8 @@ from pathlib import Path
 
 from literate.build import Build
 from literate.frontends.project import load_settings
-from literate.frontends.zensical_pages import (
-    CONFIG_KEY,
-    RENDER_KEY,
-    LiterateError,
-    for_config,
-    render_key,
-)
+from literate.frontends.site_session import SiteError
+from literate.frontends.zensical_pages import CONFIG_KEY, RENDER_KEY, for_config, render_key
 from literate.frontends.zensical_site import write_site_files
 from literate.settings import SettingsError
 
@@ -32,7 +27,7 @@ _TRACEBACK = "\nTraceback (most recent call last):"
 
 def build(config_file: Path, site_dir: str | None = None, strict: bool = True) -> Path:
     """Build the site of config_file (into site_dir, relative to its folder, if given); the
-    site's folder. LiterateError, SettingsError or RuntimeError (Zensical's) on failure."""
+    site's folder. SiteError, SettingsError or RuntimeError (Zensical's) on failure."""
     import zensical
     from zensical.config import get_config
 
@@ -68,7 +63,7 @@ def _cancel() -> None:
         return
     pages = config.get(CONFIG_KEY) if isinstance(config, dict) else None
     if pages is not None:
-        pages.build.cancel()
+        pages.session.cancel()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,7 +74,7 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     try:
         site = build(options.config_file, options.site_dir, options.strict)
-    except (LiterateError, SettingsError) as error:
+    except (SiteError, SettingsError) as error:
         print(error, file=sys.stderr)
         return 1
     except RuntimeError as error:  # Zensical's, with a Python error's traceback inside

@@ -6,18 +6,15 @@ MkDocs plugins, but runs the extensions listed under `markdown_extensions`):
           render_key: !ENV [LITERATE_RENDER_KEY, ""]
 
 Before Markdown, a page's executable fences and inline values become their code and output
-tokens (as the MkDocs plugin's on_page_markdown does); after Markdown, the tokens become the
-outputs' HTML, the notebook link goes under the title, and the block list for the browser's
-runner and the packages' stylesheets and modules (site_assets.py) before the page, and its maths
-is typeset (present/maths.py), KaTeX's stylesheet linked where there is some. The page's
-path comes from Zensical's rendering context, the one piece of Zensical this module reads.
+tokens; after Markdown, the page's HTML is finished: both are the SiteSession's work
+(site_session.py), as under MkDocs. The page's path comes from Zensical's rendering context,
+the one piece of Zensical this module reads.
 What is written beside the pages is zensical_site.py's work.
 """
 
 from __future__ import annotations
 
 import posixpath
-from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
 
@@ -26,11 +23,10 @@ from markdown.postprocessors import Postprocessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from literate.frontends.page_parts import insert_after_title, notebook_file_name
-from literate.frontends.site_assets import SiteAssets
-from literate.frontends.zensical_pages import LiterateError, for_config, page_url
-from literate.present.html import Rendered, download_link_html
-from literate.present.maths import STYLESHEET, MathsError, typeset
+from literate.frontends.page_parts import notebook_file_name
+from literate.frontends.site_session import SiteError, SiteSession
+from literate.frontends.zensical_pages import for_config, page_url
+from literate.present.html import Rendered
 
 # Before every other preprocessor, as MkDocs's on_page_markdown is; after every postprocessor.
 FIRST, LAST = 1000, -1000
@@ -41,12 +37,8 @@ class _PageState:
 
     def __init__(self) -> None:
         self.path = ""
+        self.session: SiteSession | None = None
         self.rendered: Rendered | None = None
-        self.blocks = ""
-        self.assets: SiteAssets | None = None  # the packages' stylesheets and modules
-        self.folder = ""  # the page's addresses are relative to its source file's folder
-        self.runtime: Path | None = None  # the vendored runtime, KaTeX's for the maths
-        self.download = False
         self.document = False  # postprocessors now run on the page, not on a heading's text
 
 
@@ -59,17 +51,9 @@ class _RunPage(Preprocessor):
         context = _context(self.md)
         pages = for_config(context.config)
         pages.check_render_key(self.render_key)
-        self.state.path = context.page.path
-        # addresses relative to the source file's folder: Zensical resolves them from there
-        folder = posixpath.dirname(context.page.path)
-        self.state.folder = f"{folder}/" if folder else ""
-        self.state.assets, self.state.runtime = pages.assets, pages.runtime
-        done = pages.render(context.page.path, "\n".join(lines))
-        if done is None:
-            return lines
-        self.state.rendered, self.state.blocks = done
-        self.state.download = pages.notebook_downloads
-        return done[0].markdown.split("\n")
+        self.state.path, self.state.session = context.page.path, pages.session
+        self.state.rendered = pages.session.render(context.page.path, "\n".join(lines))
+        return lines if self.state.rendered is None else self.state.rendered.markdown.split("\n")
 
 
 class _FillPage(Postprocessor):
@@ -78,26 +62,16 @@ class _FillPage(Postprocessor):
         self.state = state
 
     def run(self, text: str) -> str:
-        if not self.state.document:
+        session = self.state.session
+        if not self.state.document or session is None:
             return text
-        rendered = self.state.rendered
-        if rendered is not None:
-            try:
-                text = rendered.into(text)
-            except ValueError as error:
-                raise LiterateError(str(error)) from None
-            if self.state.download:  # Zensical resolves a page's links from its source file
-                name = notebook_file_name(self.state.path)
-                href = source_relative(self.state.path, page_url(self.state.path) + name)
-                text = insert_after_title(text, download_link_html(name, href=href))
-            text = self.state.blocks + text
-        try:
-            text, maths = typeset(text, self.state.runtime, self.state.path)
-        except MathsError as error:
-            raise LiterateError(str(error)) from None
-        assets = self.state.assets
-        styles = (STYLESHEET,) if maths else ()
-        return (assets.tags(self.state.folder, styles) if assets else "") + text
+        path = self.state.path
+        # Zensical resolves a page's addresses from its source file's folder
+        folder = posixpath.dirname(path)
+        download = source_relative(path, page_url(path) + notebook_file_name(path))
+        return session.finish(
+            path, text, self.state.rendered, f"{folder}/" if folder else "", download
+        )
 
 
 class _MarkDocument(Treeprocessor):
@@ -139,7 +113,7 @@ def _context(md: Markdown) -> Any:
     else:
         context = ContextPreprocessor.from_markdown(md)
     if context is None:
-        raise LiterateError(
+        raise SiteError(
             "literate.frontends.zensical_extension runs under Zensical only (it needs the "
             "page's path from Zensical's rendering context); MkDocs uses the plugin"
         )

@@ -16,45 +16,28 @@ import os
 import shutil
 from pathlib import Path
 
-from mkdocs.utils.meta import get_data
-
-from literate.frontends.browser_runtime import install_runtime
-from literate.frontends.exercise_catalogue import ExerciseCatalogue
-from literate.frontends.notebook_pages import notebook_text
-from literate.frontends.page_parts import notebook_file_name, tail_page
 from literate.frontends.project import is_notebook
+from literate.frontends.site_session import SitePage
 from literate.frontends.zensical_pages import SitePages, page_url
 
 
 def write_site_files(pages: SitePages, site_dir: Path) -> None:
     """Runtime, exercise catalogue and notebook downloads into site_dir."""
-    pages.wait_all()
-    settings = pages.build.settings
-    if pages.runtime is not None:
-        install_runtime(pages.runtime, settings.packages, settings.project_root, site_dir)
-    pages.assets.install(site_dir)
-    catalogue = ExerciseCatalogue()
-    catalogue.order = list(pages.titles)
-    for relative, page in pages.pages.items():
-        if not page.items or not pages.enabled:
-            continue
+    where = {
+        relative: SitePage(page_url(relative), title, page_url(relative).rstrip("/"))
+        for relative, title in pages.titles.items()
+    }
+    for relative in pages.session.pages:  # a page outside the navigation is still built
         url = page_url(relative)
-        catalogue.add(relative, url, pages.titles.get(relative) or url, page)
-        if pages.notebook_downloads:
-            markdown, _meta = get_data(pages.texts[relative])
-            tail = tail_page(markdown, page, pages.texts[relative])
-            text = notebook_text(tail, pages.results(page), pages.build.cache)
-            target = site_dir / url / notebook_file_name(relative)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-    catalogue.write(site_dir)
+        where.setdefault(relative, SitePage(url, url, url.rstrip("/")))
+    pages.session.write_site(site_dir, where)
     copy_python_sources(pages, site_dir)
 
 
 def copy_python_sources(pages: SitePages, site_dir: Path) -> None:
     """The .py files of docs/ that are not notebook pages, into the site as they are (through
     symbolic links too: docs/build-along is one, and Zensical does not follow it)."""
-    settings = pages.build.settings
+    settings = pages.session.settings
     found = [
         Path(folder, name)
         for folder, _, names in os.walk(settings.docs_path, followlinks=True)
