@@ -64,7 +64,8 @@ def test_a_malformed_exercise_fails_at_its_page_line():
 
 
 def test_an_exercise_takes_the_heading_above_as_its_title_or_needs_one():
-    assert page_of(exercise_page()).blocks[1].options["title"] == "Double it"
+    [_, block] = page_of(exercise_page()).blocks
+    assert block.exercise.title == "Double it" and block.options["title"] is None  # not keyed
     with pytest.raises(ParseError, match="needs a heading above it"):
         page_of(exercise_page(heading=""))
 

@@ -109,6 +109,14 @@ def answer_forms(page) -> list[tuple[object, dict]]:
     ]
 
 
+def worked_answer(form):
+    """The question's worked answer (a <details>) and its body, what shows once it is open."""
+    worked = form.locator(
+        "xpath=ancestor::div[contains(@class,'lit-output')]/following-sibling::details[1]"
+    )
+    return worked, worked.locator(":scope > :not(summary)").first
+
+
 @pytest.mark.parametrize("path", ["authoring/index.html"])
 def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
     path: str,
@@ -119,9 +127,7 @@ def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
     numbers = [(form, spec) for form, spec in answer_forms(page) if spec["kind"] == "number"]
     assert numbers, "no numeric self-check on the page"
     form, spec = next((f, s) for f, s in numbers if s["mistakes"])
-    worked = form.locator(
-        "xpath=ancestor::div[contains(@class,'lit-output')]/following-sibling::details[1]"
-    )
+    worked, body = worked_answer(form)
     assert worked.is_hidden()
     field = form.locator("input")
     feedback = form.locator(".lit-answer-feedback")
@@ -137,7 +143,8 @@ def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
     assert worked.is_hidden(), "an input that is not a number is not a try"
     field.fill(repr(spec["value"] + 10 * spec["tolerance"] + 1))
     field.press("Enter")
-    assert worked.is_visible(), "the second wrong answer opens the worked answer"
+    assert worked.is_visible(), "the second wrong answer shows the worked answer"
+    assert body.is_visible(), "and opens it, not just its summary"
     assert form.locator(".lit-show-worked").count() == 0
     field.fill(repr(spec["value"] + spec["tolerance"] / 2))
     form.locator("button[type=submit]").click()
@@ -145,16 +152,26 @@ def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
     assert recorder.errors == []
 
 
+def test_a_right_answer_opens_the_worked_answer(open_page) -> None:
+    page, recorder = open_page("authoring/index.html", DESKTOP)
+    form, spec = next((f, s) for f, s in answer_forms(page) if s["kind"] == "number")
+    worked, body = worked_answer(form)
+    assert worked.is_hidden()
+    form.locator("input").fill(repr(spec["value"]))
+    form.locator("button[type=submit]").click()
+    assert form.locator(".lit-answer-feedback").text_content().startswith("Right:")
+    assert body.is_visible(), "a right answer opens the worked answer at once"
+    assert recorder.errors == []
+
+
 def test_the_worked_answer_opens_on_request_by_keyboard(open_page) -> None:
     page, recorder = open_page("authoring/index.html", DESKTOP)
     form, _ = answer_forms(page)[0]
-    worked = form.locator(
-        "xpath=ancestor::div[contains(@class,'lit-output')]/following-sibling::details[1]"
-    )
+    worked, body = worked_answer(form)
     assert worked.is_hidden()
     form.locator(".lit-show-worked").focus()
     page.keyboard.press("Enter")
-    assert worked.is_visible()
+    assert body.is_visible()
     assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
     assert recorder.errors == []
 

@@ -1,11 +1,12 @@
 """Cache keys: a page's items plus everything every page depends on.
 
 The environment key covers every file of the packages the pages import (named in the
-settings), the engine's own execution code and output limit, the Python version, Graphviz's
-version and the version of every installed distribution. A page key adds the page's executable items
-(code, options, inline expressions and their lines, in order): prose edits that move no item do
-not change it; those that do re-run the page, since outputs can quote line numbers
-(`docs/x.md:5: UserWarning`). Presentation is not in the key: it happens after the cache.
+settings), the engine's code that makes and grades results, the output limit, the Python
+version, Graphviz's version and the version of every installed distribution. A page key adds
+the page's executable items (code, options, inline expressions and their lines, in order): prose
+edits that move no item do not change it (an exercise's heading above it included); those that
+do re-run the page, since outputs can quote line numbers (`docs/x.md:5: UserWarning`).
+Presentation is not in the key: it happens after the cache.
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ from literate.settings import Settings
 # The engine's code that decides what a worker produces (not parsing, presentation or front
 # ends, which do not change a result: editing them must not re-run every page).
 ENGINE_DIR = Path(__file__).resolve().parent.parent
-RESULT_CODE = ("execute", "results.py", "exercise.py", "answers.py", "parse/exercise.py")
+RESULT_CODE = (
+    "execute",
+    "results.py",
+    "exercise.py",
+    "shortcuts.py",  # an exercise's refusals, graded with it
+    "shortcut_steps.py",
+    "answers.py",
+    "parse/exercise.py",
+)
 
 
 def package_directory(name: str, project_root: Path) -> Path | None:

@@ -123,18 +123,19 @@ def _read_block(
 def _read_exercise(
     body: list[str], lines: list[str], open_index: int, options: dict, path: str, line: int
 ) -> Exercise:
-    """An exercise's parts (errors at their line); its title defaults to the heading above it."""
+    """An exercise's parts (errors at their line); its title defaults to the heading above it
+    (kept out of the options, and so out of the cache key: the heading is prose)."""
     try:
         sections = split_sections("\n".join(body))
     except SectionError as error:
         raise ParseError(path, line + 1 + error.offset, str(error)) from None
-    options["title"] = options["title"] or heading_above(lines, open_index)
-    if not options["title"]:
+    title = options["title"] or heading_above(lines, open_index)
+    if not title:
         raise ParseError(path, line, 'an exercise needs a heading above it or a title="..."')
     parts = {
         name: Part(section.text, line + 1 + section.offset) for name, section in sections.items()
     }
-    return Exercise(slug=options["exercise"], title=options["title"], **parts)
+    return Exercise(slug=options["exercise"], title=title, **parts)
 
 
 def _columns(indent: str) -> int:

@@ -79,6 +79,7 @@ document.addEventListener(CLEARED, () => {
 
 function reveal(worked, show) {
   worked.hidden = false;
+  worked.open = true; // unfolded, not just its summary
   if (!show || !show.isConnected) return;
   const hadFocus = document.activeElement === show;
   show.remove();
