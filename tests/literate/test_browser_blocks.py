@@ -14,7 +14,7 @@ from literate.frontends.browser_runtime import (
     check_runtime,
     install_runtime,
 )
-from literate.present.browser import mark_build_only, page_blocks_html
+from literate.present.browser import block_list, mark_build_only
 
 from .helpers import REPO_ROOT
 
@@ -68,13 +68,35 @@ def test_a_page_without_pytorch_or_numpy_runs_everywhere():
     assert flags("import math", "from micrograd import Value", "syntax error (") == [True] * 3
 
 
-def test_the_block_list_is_an_attribute_that_round_trips():
-    blocks = [{"code": "print('</div>\"&')", "line": 3}]
-    markup = page_blocks_html("docs/x.md", blocks)
+def in_page(markup: str) -> dict:
     assert markup.startswith('<div class="lit-blocks" hidden data-lit-page=\'')
     value = markup.split("data-lit-page='", 1)[1].rsplit("'", 1)[0]
     assert "'" not in value
-    assert json.loads(html.unescape(value)) == {"path": "docs/x.md", "blocks": blocks, "values": []}
+    return json.loads(html.unescape(value))
+
+
+def test_the_block_list_keeps_its_code_in_a_file_and_the_rest_in_an_attribute():
+    exercise = {"id": "e", "title": "T", "starter_line": 9, "solution": "x = 1", "check": "c"}
+    blocks = [
+        {"kind": "code", "code": "print('</div>\"&')", "line": 3, "browser": True},
+        {"kind": "exercise", "code": "", "line": 8, "browser": True, "exercise": exercise},
+    ]
+    values = [{"line": 5, "expr": "x", "after": 1}]
+    listed = block_list("blocks/x.json", "docs/x.md", blocks, values)
+    assert json.loads(listed.text) == {"path": "docs/x.md", "blocks": blocks, "values": values}
+    page = in_page(listed.html)
+    assert page["path"] == "docs/x.md" and page["source"].startswith("blocks/x.json?v=")
+    assert page["blocks"] == [
+        {"kind": "code", "line": 3, "browser": True},
+        {
+            "kind": "exercise",
+            "line": 8,
+            "browser": True,
+            "exercise": {"id": "e", "title": "T", "starter_line": 9},
+        },
+    ]
+    edited = block_list("blocks/x.json", "docs/x.md", [{**blocks[0], "code": "pass"}, blocks[1]])
+    assert in_page(edited.html)["source"] != page["source"], "a changed file gets a new address"
 
 
 def test_the_runtime_and_the_packages_go_into_the_site(tmp_path):

@@ -14,9 +14,29 @@ from .browsing import RUN_TIMEOUT, sources_by_page, wait_for_text
 VERDICT = "(el) => /^(Solved|Not yet|Could|An earlier|The check)/.test(el.textContent)"
 
 
+# The page's block list, whole: the part in the page, then its file (the blocks' code, the
+# exercises' checks and solutions), fetched from where runner.js resolves it, under assets/.
+WHOLE_BLOCK_LIST = """async () => {
+    const listed = JSON.parse(document.querySelector(".lit-blocks").dataset.litPage);
+    const runner = document.querySelector('script[type="module"][src$="/runner.js"]');
+    const response = await fetch(new URL(listed.source, new URL("./", runner.src)));
+    return {listed, file: await response.json()};
+}"""
+
+
 def blocks_of(page) -> list[dict]:
-    data = page.locator(".lit-blocks").get_attribute("data-lit-page")
-    return json.loads(data)["blocks"]
+    """Every block of the page as the runner has it once a run needs it: its entry in the page
+    (kind, line, whether the browser runs it), with its code and an exercise's all from the
+    file; the two must agree on what both hold."""
+    whole = page.evaluate(WHOLE_BLOCK_LIST)
+    listed, full = whole["listed"]["blocks"], whole["file"]["blocks"]
+    assert len(listed) == len(full), "the page and its block list file disagree"
+    for light, block in zip(listed, full, strict=True):
+        light_exercise = light.pop("exercise", None)
+        assert light.items() <= block.items(), (light, block)
+        if light_exercise is not None:
+            assert light_exercise.items() <= block["exercise"].items(), light_exercise
+    return full
 
 
 def runnable(page) -> list[int]:
@@ -47,8 +67,9 @@ def built_output(marker):
 
 
 def exercises_of(page) -> list[tuple[int, dict]]:
-    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
-    return [(i, block["exercise"]) for i, block in enumerate(blocks) if "exercise" in block]
+    return [
+        (i, block["exercise"]) for i, block in enumerate(blocks_of(page)) if "exercise" in block
+    ]
 
 
 def check(page, index: int) -> str:

@@ -25,6 +25,7 @@ from .editing import (
     open_editor,
     replace_code,
 )
+from .running import blocks_of
 
 pytestmark = pytest.mark.site
 
@@ -33,7 +34,7 @@ PAGE = "chain-rule/index.html"
 
 def first_runnable(page):
     """The toolbar marker of the page's first block the browser can run, and its block."""
-    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
+    blocks = blocks_of(page)
     markers = page.locator(".lit-run")
     for i in range(markers.count()):
         block = blocks[int(markers.nth(i).get_attribute("data-lit-block"))]
@@ -235,7 +236,7 @@ def test_a_solved_exercise_and_an_answer_survive_a_reload_and_forget_clears_them
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)
     page.on("dialog", lambda dialog: dialog.accept())
-    blocks = json.loads(page.locator(".lit-blocks").get_attribute("data-lit-page"))["blocks"]
+    blocks = blocks_of(page)
     index, exercise = next((i, b["exercise"]) for i, b in enumerate(blocks) if "exercise" in b)
     marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
     solution = marker.locator("xpath=following-sibling::details[contains(@class,'lit-solution')]")

@@ -41,8 +41,25 @@ def test_a_page_load_downloads_none_of_the_runtime(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     assert page.locator(".lit-run-button").count() > 5
     python = [url for url in recorder.requests if "/runtime/" in url and "/katex/" not in url]
-    loaded = python + [url for url in recorder.requests if "runner-worker" in url]
+    code = [url for url in recorder.requests if "/assets/blocks/" in url]  # the blocks' code
+    loaded = python + code + [url for url in recorder.requests if "runner-worker" in url]
     assert loaded == []
+
+
+def test_a_run_says_when_the_pages_code_did_not_load_and_loads_it_on_the_next(open_page) -> None:
+    page, _ = open_page(PAGE, DESKTOP)
+    marker = page.locator(".lit-run").nth(runnable(page)[0])  # (reads the file itself first)
+    page.route("**/assets/blocks/**", lambda route: route.fulfill(status=404))
+    marker.locator(".lit-run-button").click()
+    said = wait_done(page, marker)
+    assert (
+        said == "Could not run: this page's code did not load (404 /assets/blocks/chain-rule.json)"
+    )
+    assert marker.locator(".lit-status").is_visible()
+    page.unroute("**/assets/blocks/**")
+    marker.locator(".lit-run-button").click()
+    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
+    assert live_output(marker).is_visible()
 
 
 @WARM

@@ -76,8 +76,9 @@ def chapters() -> list[str]:
     return [path for path, source in sources_by_page().items() if source.suffix == ".md"]
 
 
-def what_the_build_put_in(html: str, path: str) -> dict[str, list]:
+def what_the_build_put_in(site: Path, path: str) -> dict[str, list]:
     """Per kind, everything the build engine computed for a page, in page order."""
+    html = (site / path).read_text(encoding="utf-8")
     soup = BeautifulSoup(html, "html.parser")
     outputs, graphs = [], []
     for output in soup.select("div.lit-output"):
@@ -95,11 +96,17 @@ def what_the_build_put_in(html: str, path: str) -> dict[str, list]:
         "graphs": graphs,
         "Run buttons": [marker["data-lit-block"] for marker in soup.select(".lit-run")],
         "exercises": [marker["data-lit-block"] for marker in soup.select(".lit-exercise")],
-        "block lists": [json.loads(blocks["data-lit-page"])] if blocks else [],
+        "block lists": [block_list(site, json.loads(blocks["data-lit-page"]))] if blocks else [],
         "notebook links": [  # where they lead: Zensical writes the same link differently
             urljoin(f"http://site/{path}", link["href"]) for link in soup.select("p.lit-notebook a")
         ],
     }
+
+
+def block_list(site: Path, listed: dict) -> dict:
+    """A page's block list: the part in the page and its file (at its address under assets/)."""
+    name = listed["source"].split("?")[0]
+    return {"in the page": listed, "file": json.loads((site / "assets" / name).read_text())}
 
 
 def test_both_builds_agree_on_everything_the_engine_computed(
@@ -108,8 +115,8 @@ def test_both_builds_agree_on_everything_the_engine_computed(
     counts: dict[str, int] = {}
     differences = []
     for path in chapters():
-        mkdocs = what_the_build_put_in((built_site / path).read_text(encoding="utf-8"), path)
-        zensical = what_the_build_put_in((zensical_site / path).read_text(encoding="utf-8"), path)
+        mkdocs = what_the_build_put_in(built_site, path)
+        zensical = what_the_build_put_in(zensical_site, path)
         for kind, items in mkdocs.items():
             counts[kind] = counts.get(kind, 0) + len(items)
             if zensical[kind] != items:

@@ -24,9 +24,9 @@ from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import notebook_text
 from literate.frontends.page_parts import insert_after_title, notebook_file_name, tail_page
 from literate.frontends.project import is_notebook
-from literate.frontends.site_assets import AssetError, site_assets
+from literate.frontends.site_assets import SITE_DIR, AssetError, site_assets
 from literate.parse import Page, ParseError
-from literate.present.browser import page_blocks_html
+from literate.present.browser import BlockList, block_list
 from literate.present.html import Rendered, download_link_html, render_markdown
 from literate.present.maths import STYLESHEET, MathsError, typeset
 from literate.results import BuildError, ItemResult
@@ -62,6 +62,7 @@ class SiteSession:
         self.build = Build(settings)
         self.pages: dict[str, Page] = {}  # by docs-relative path
         self.texts: dict[str, str] = {}  # each page's file as read
+        self.block_lists: dict[str, BlockList] = {}  # by docs-relative path, once finished
         self.started = 0.0
 
     @property
@@ -135,8 +136,8 @@ class SiteSession:
                 name = notebook_file_name(relative)
                 html = insert_after_title(html, download_link_html(name, href=download))
             if self.runtime is not None:
-                path = self.pages[relative].path
-                html = page_blocks_html(path, rendered.blocks, rendered.values) + html
+                listed = self._block_list(relative, rendered)
+                html = listed.html + html
         try:
             html, maths = typeset(html, self.runtime, relative)
         except MathsError as error:
@@ -145,7 +146,7 @@ class SiteSession:
 
     def write_site(self, site_dir: Path, pages: dict[str, SitePage]) -> None:
         """Once every page ran: the browser runtime with this build's packages, the packages'
-        browser code, the exercise catalogue and each page's notebook download. `pages`
+        browser code, the exercise catalogue, each page's block list and notebook download. `pages`
         (docs-relative path -> where it is) in navigation order; a page not in it is not part
         of the site."""
         self.wait_all()
@@ -163,6 +164,8 @@ class SiteSession:
                 if not page.items or not self.enabled:
                     continue
                 catalogue.add(relative, where.url, where.title or where.url, page)
+                if self.runtime is not None:
+                    self._write_block_list(site_dir, relative)
                 if not self.notebook_downloads:
                     continue
             text = notebook_text(self._shown(relative, page), self.results(page), self.build.cache)
@@ -170,6 +173,25 @@ class SiteSession:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
         catalogue.write(site_dir)
+
+    def _block_list(self, relative: str, rendered: Rendered) -> BlockList:
+        name = f"blocks/{Path(relative).with_suffix('.json').as_posix()}"
+        path = self.pages[relative].path
+        listed = block_list(name, path, rendered.blocks, rendered.values)
+        self.block_lists[relative] = listed
+        return listed
+
+    def _write_block_list(self, site_dir: Path, relative: str) -> None:
+        """The page's block list file, as its page was finished; rendered again for a page the
+        generator took from its own cache (Zensical's), which comes out the same."""
+        listed = self.block_lists.get(relative)
+        if listed is None:
+            page = self.pages[relative]
+            rendered = render_markdown(self._shown(relative, page), self.results(page), True)
+            listed = self._block_list(relative, rendered)
+        target = site_dir / SITE_DIR / listed.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(listed.text, encoding="utf-8")
 
     def _shown(self, relative: str, page: Page) -> Page:
         """The page without its front matter (a notebook page has none)."""

@@ -1,5 +1,6 @@
-"""What the browser's runner needs of a page: its blocks in page order, and which of them only
-the build can run.
+"""What the browser's runner needs of a page: its blocks in page order (what setting the page
+up needs in the page, their code in a file fetched on intent), and which of them only the build
+can run.
 
 The browser's Python (Pyodide, without wheels) has micrograd, spelled_out, graphviz and a
 small stand-in for matplotlib's pyplot (literate/browser/packages), but not PyTorch or NumPy. A
@@ -11,20 +12,56 @@ that a build-only block defined (a tensor made two blocks earlier, say).
 from __future__ import annotations
 
 import ast
+import hashlib
 import html
 import json
 import re
+from dataclasses import dataclass
 
 BUILD_ONLY_PACKAGES = frozenset({"torch", "numpy"})
 
 
-def page_blocks_html(path: str, blocks: list[dict], values: list[dict] | None = None) -> str:
-    """The page's blocks for the runner, and its inline values to recompute (an attribute, not
-    a <script>: Material's instant navigation would run a script's JSON as JavaScript)."""
-    page = {"path": path, "blocks": blocks, "values": values or []}
-    # in single quotes, so that JSON's many double quotes need no escaping (a lighter page)
-    data = html.escape(json.dumps(page, separators=(",", ":")), quote=False).replace("'", "&#x27;")
-    return f"<div class=\"lit-blocks\" hidden data-lit-page='{data}'></div>"
+# What the page's setup reads of an exercise (its toolbar, its title); the rest on intent.
+EXERCISE_IN_PAGE = ("id", "title", "starter_line")
+
+
+@dataclass(frozen=True)
+class BlockList:
+    """The page's blocks for the browser's runner, in two parts: what setting the page up
+    needs, in the page (`html`), and their code, the exercises' checks and the inline values to
+    recompute, in a file (`text`, at `name` under the site's assets/) that the runner fetches on
+    the reader's intent, as it starts Python. Most of a page's weight is its blocks' code."""
+
+    html: str
+    name: str
+    text: str
+
+
+def block_list(
+    name: str, path: str, blocks: list[dict], values: list[dict] | None = None
+) -> BlockList:
+    """`name`: the file's path under assets/ ("blocks/chain-rule.json")."""
+    text = json.dumps(
+        {"path": path, "blocks": blocks, "values": values or []}, separators=(",", ":")
+    )
+    version = hashlib.sha256(text.encode()).hexdigest()[
+        :12
+    ]  # a rebuilt page's file is fetched anew
+    in_page = {"path": path, "blocks": [_in_page(block) for block in blocks]}
+    in_page["source"] = f"{name}?v={version}"
+    # an attribute, not a <script>: Material's instant navigation would run a script's JSON as
+    # JavaScript; in single quotes, so that JSON's many double quotes need no escaping
+    data = html.escape(json.dumps(in_page, separators=(",", ":")), quote=False).replace(
+        "'", "&#x27;"
+    )
+    return BlockList(f"<div class=\"lit-blocks\" hidden data-lit-page='{data}'></div>", name, text)
+
+
+def _in_page(block: dict) -> dict:
+    light = {key: value for key, value in block.items() if key not in ("code", "exercise")}
+    if "exercise" in block:
+        light["exercise"] = {key: block["exercise"][key] for key in EXERCISE_IN_PAGE}
+    return light
 
 
 def mark_build_only(blocks: list[dict]) -> None:

@@ -33,11 +33,9 @@ function markSolved(id) {
 }
 
 function setUp() {
-  const list = document.querySelector(".lit-blocks[data-lit-page]");
-  const blocks = list ? JSON.parse(list.dataset.litPage).blocks : [];
   views = [];
   document.querySelectorAll(".lit-exercise[data-lit-block]").forEach((marker) => {
-    const block = blocks[Number(marker.dataset.litBlock)];
+    const block = runner.block(Number(marker.dataset.litBlock)); // the runner's: filled on intent
     if (block && block.exercise) {
       views.push(new ExerciseView(marker, Number(marker.dataset.litBlock), block.exercise));
     }
@@ -98,7 +96,13 @@ class ExerciseView {
     button.type = "button";
     button.className = "lit-load-button md-button";
     button.textContent = "Load the solution into the editor";
-    button.addEventListener("click", () => {
+    button.addEventListener("click", async () => {
+      try {
+        await runner.loaded(); // the solution comes with the page's code
+      } catch (error) {
+        this.say("failed", `Could not load the solution: ${error.message}`);
+        return;
+      }
       this.setCode(this.exercise.solution);
       this.say("", "The solution is in the editor: press Check to run it.");
       this.editor.focus();

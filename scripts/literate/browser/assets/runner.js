@@ -6,7 +6,9 @@
 //
 // The build marks each shown block with <div class="lit-run" data-lit-block="N"> (its code
 // follows, then its output) and lists all of the page's blocks, typed by the parser (kind:
-// code, setup, exercise, answer), in <div class="lit-blocks" data-lit-page="{path, blocks}">.
+// code, setup, exercise, answer), in <div class="lit-blocks" data-lit-page="{path, blocks,
+// source}"> without their code: that, the exercises' checks and the inline values to recompute
+// are in a file (source, under assets/), fetched with runner-live.js on the reader's intent.
 // Blocks share one namespace in page order, as at build: running a block first runs the
 // blocks above it that have not run yet.
 //
@@ -28,6 +30,7 @@ import { CLEARED, work } from "./work.js";
 const workerUrl = new URL("runner-worker.js", import.meta.url);
 // What only a run needs (live output, drawn SVG, prose numbers): fetched on intent, with Python.
 const liveUrl = new URL("runner-live.js", import.meta.url);
+const assetsUrl = new URL("./", import.meta.url); // a page's block list file is under it
 let live = null;
 let liveModule = null;
 function loadLive() {
@@ -109,6 +112,7 @@ const runsInPage = (block) => block.browser && (block.kind === "code" || block.k
 class PageRunner {
   constructor(data) {
     this.path = data.path;
+    this.source = new URL(data.source, assetsUrl);
     this.blocks = data.blocks.map((block, index) => ({ ...block, index, ranSeq: null }));
     this.worker = null;
     this.pending = new Map();
@@ -124,16 +128,43 @@ class PageRunner {
     });
     const first = this.views.find((view) => view.block.browser && view.codeElement);
     if (first) this.bar = new PageBar(this, first.marker);
-    this.valuesData = data.values || [];
+    this.valuesData = [];
     this.values = null;
+    this.full = null;
     this.refresh();
+  }
+
+  // What only a run needs, once: runner-live.js and the page's code (its block list file).
+  // A failed fetch is tried again on the next run.
+  live() {
+    if (!this.full) {
+      this.full = Promise.all([loadLive(), this.fetchCode()]);
+      this.full.catch(() => (this.full = null));
+    }
+    return this.full;
+  }
+
+  async fetchCode() {
+    const response = await fetch(this.source);
+    if (!response.ok) throw new Error(`this page's code did not load (${response.status} ${this.source.pathname})`);
+    const data = await response.json();
+    if (data.path !== this.path || data.blocks.length !== this.blocks.length) {
+      throw new Error("this page's code is from another build of the site: reload the page");
+    }
+    data.blocks.forEach((full, index) => {
+      const block = this.blocks[index];
+      const { exercise, ...rest } = full;
+      Object.assign(block, rest);
+      if (exercise) Object.assign(block.exercise, exercise); // the exercise's view holds it
+    });
+    this.valuesData = data.values;
   }
 
   // Start Python (on the reader's intent: focus in an editor, the pointer on a Run button,
   // or a run); its download's progress goes to every watcher (what says "Downloading...").
   startWorker() {
     if (this.worker) return;
-    loadLive().catch(() => {});
+    this.live().catch(() => {}); // said by the run that waits for it
     this.worker = new Worker(workerUrl, { type: "module" });
     this.booted = false;
     this.ready = new Promise((resolve, reject) => {
@@ -175,7 +206,7 @@ class PageRunner {
   request(message, onStream = null) {
     this.startWorker();
     const id = this.nextId++;
-    return Promise.all([this.ready, loadLive()]).then(
+    return Promise.all([this.ready, this.live()]).then(
       () =>
         new Promise((resolve, reject) => {
           this.pending.set(id, { resolve, reject, onStream, streams: [] });
@@ -187,7 +218,7 @@ class PageRunner {
   // Run one block after the blocks above it that have not run yet; one run at a time.
   // say(text) hears which of those blocks runs.
   runBlock(view, say) {
-    return loadLive().then(() => this.after(view.block.index, () => this.runOne(view.block), say));
+    return this.live().then(() => this.after(view.block.index, () => this.runOne(view.block), say));
   }
 
   // A fresh Python: the worker ends (even mid-run); every block is marked not run.
@@ -300,7 +331,7 @@ class PageBar {
     const starting = this.runner.starting(waiting);
     waiting(this.runner.booted ? "Running every block…" : starting.text);
     try {
-      await loadLive();
+      await this.runner.live();
       const result = await this.runner.runAll(waiting);
       if (result.earlier) this.say(result.earlier, { action: culpritButton(result) });
       else this.say("Ran every block of the page.");
@@ -477,15 +508,16 @@ class BlockView {
 export const runner = {
   // Whether this page has blocks the runner knows (no block list: no Python on this page).
   available: () => Boolean(page),
-  run: (code, options) =>
-    page ? loadLive().then(() => page.run(code, options)) : Promise.reject(new Error("no page")),
+  run: (code, options) => livePage().then((runner) => runner.run(code, options)),
   // Call a Python helper, module.name(...args): resolves to {value, error}.
-  call: (module, name, args) =>
-    page ? loadLive().then(() => page.callHelper(module, name, args)) : Promise.reject(new Error("no page")),
+  call: (module, name, args) => livePage().then((runner) => runner.callHelper(module, name, args)),
   // Grade the reader's attempt at the exercise that is block `index` of the page; say(text)
   // hears which block above runs first.
-  grade: (index, attempt, say) =>
-    page ? loadLive().then(() => page.grade(index, attempt, say)) : Promise.reject(new Error("no page")),
+  grade: (index, attempt, say) => livePage().then((runner) => runner.grade(index, attempt, say)),
+  // Block `index` of the page: what the page's setup needs of it, and all of it (its code, an
+  // exercise's solution and success text) once the promise resolves.
+  block: (index) => page && page.blocks[index],
+  loaded: () => livePage(),
   started: () => Boolean(page && page.booted),
   // Start Python now (the reader showed intent), and hear its download's progress.
   warm: () => page && page.startWorker(),
@@ -495,3 +527,9 @@ export const runner = {
   svgElement: (markup) => loadLive().then(() => live.svgElement(markup)),
 };
 onPage(setUpPage);
+
+// The page's runner, once what a run needs is in.
+function livePage() {
+  const current = page; // the page asked, even if the reader moves on meanwhile
+  return current ? current.live().then(() => current) : Promise.reject(new Error("no page"));
+}
