@@ -42,12 +42,16 @@ screenshots: setup chromium
 test-fast: setup
 	$(PYTEST) -m "not site and not slow"
 
-# ruff for the Python; ESLint (from npm, pinned, into .cache/eslint) for the JavaScript.
+# ruff for the Python; ESLint and TypeScript's checker (from npm, pinned, into .cache/) for the
+# JavaScript: tsc --checkJs holds the browser modules to the shapes the build sends them
+# (tsconfig.json; literate/typedefs.py writes them as browser/assets/contracts.js).
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	@scripts/tools/install-npm-tool.sh eslint
 	.cache/eslint/node_modules/.bin/eslint .
+	@scripts/tools/install-npm-tool.sh typescript
+	.cache/typescript/node_modules/.bin/tsc -p tsconfig.json
 
 bench: setup
 	$(BIN)/python scripts/bench/bench_engine.py

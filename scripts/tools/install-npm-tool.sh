@@ -3,6 +3,7 @@
 # from the npm registry at the versions scripts/tools/NAME/package-lock.json pins (npm ci).
 # Does nothing when the lock file is what the installed copy was made from. Run by make:
 #   eslint      for `make lint` (its rules: eslint.config.mjs at the top of the repository)
+#   typescript  for `make lint`: tsc --checkJs (tsconfig.json at the top of the repository)
 #   lighthouse  for `make bench-pages` (12.2.3: 13.x needs Node 22)
 # Usage: install-npm-tool.sh NAME
 set -euo pipefail

@@ -7,6 +7,8 @@ from dataclasses import replace
 from pathlib import Path
 
 from literate.execute.watchdog import run_page
+from literate.frontends.project import load_plugin_config
+from literate.frontends.site_assets import site_assets
 from literate.parse import Page
 from literate.parse.markdown import parse_page
 from literate.results import ItemResult, PageRun
@@ -14,6 +16,24 @@ from literate.settings import Settings
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = Settings(project_root=REPO_ROOT, use_cache=False, packages=("micrograd", "spelled_out"))
+
+
+# An exercise with every section, for a page whose `base` is 3 (its check reads it).
+EXERCISE = """\
+# %% starter
+def double(x):
+    return x
+# %% solution
+def double(x):
+    return 2 * x
+# %% check
+got = double(base)
+assert got == 2 * base, f"double({base}) should be {2 * base}, got {got}"
+# %% hint
+Multiply by *two*.
+# %% success
+You doubled it.
+"""
 
 
 def page_of(markdown: str, path: str = "docs/t.md") -> Page:
@@ -82,3 +102,12 @@ def result_of(
             {"output_type": "execute_result", "execution_count": None, "data": data, "metadata": {}}
         )
     return ItemResult(outputs=outputs)
+
+
+def shipped_modules() -> dict[str, str]:
+    """Site name -> source text of every JavaScript file the site's assets/ gets: the
+    packages' (as mkdocs.yml configures them) and the site's own docs/assets/."""
+    config, docs_dir = load_plugin_config(REPO_ROOT)
+    files = dict(site_assets(config.assets).files)
+    files.update({path.name: path for path in (REPO_ROOT / docs_dir / "assets").glob("*.js")})
+    return {name: path.read_text() for name, path in files.items() if name.endswith(".js")}

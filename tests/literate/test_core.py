@@ -11,7 +11,8 @@ import pytest
 
 from literate.execute.core import Session
 from tests.core_cases import CASES, PATH, Case, check, run_case
-from tests.literate.test_site_assets import shipped_modules
+
+from .helpers import shipped_modules
 
 CORE = Path(__file__).resolve().parents[2] / "scripts/literate/execute/core.py"
 

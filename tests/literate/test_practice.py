@@ -12,23 +12,7 @@ from literate.parse.page import ParseError
 from literate.present.html import render_markdown
 from literate.present.notebook import build_notebook
 
-from .helpers import fence, page_of, run_markdown
-
-EXERCISE = """\
-# %% starter
-def double(x):
-    return x
-# %% solution
-def double(x):
-    return 2 * x
-# %% check
-got = double(base)
-assert got == 2 * base, f"double({base}) should be {2 * base}, got {got}"
-# %% hint
-Multiply by *two*.
-# %% success
-You doubled it.
-"""
+from .helpers import EXERCISE, fence, page_of, run_markdown
 
 
 def exercise_page(code: str = EXERCISE, heading: str = "## Double it\n\n") -> str:

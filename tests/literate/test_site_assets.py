@@ -9,25 +9,21 @@ from pathlib import Path
 
 import pytest
 
-from literate.frontends.project import load_plugin_config
 from literate.frontends.site_assets import AssetError, site_assets
+
+from .helpers import shipped_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 # static `import ... from "./x.js"`, `import "./x.js"` and dynamic `import("./x.js")`
 IMPORT = re.compile(r"""\bimport\s*(?:[\w{}\s,*]+\sfrom\s*)?\(?\s*["']\./([\w.-]+)["']""")
 
 
-def shipped_modules() -> dict[str, str]:
-    """Site name -> source text of every JavaScript file the site's assets/ gets: the
-    packages' (as mkdocs.yml configures them) and the site's own docs/assets/."""
-    config, docs_dir = load_plugin_config(ROOT)
-    files = dict(site_assets(config.assets).files)
-    files.update({path.name: path for path in (ROOT / docs_dir / "assets").glob("*.js")})
-    return {name: path.read_text() for name, path in files.items() if name.endswith(".js")}
+# comments: a JSDoc type's `import("./x.js").T` (tsc reads it) loads nothing in the browser
+COMMENT = re.compile(r"/\*.*?\*/|^\s*//[^\n]*", re.DOTALL | re.MULTILINE)
 
 
 def import_graph(modules: dict[str, str]) -> dict[str, list[str]]:
-    return {name: IMPORT.findall(text) for name, text in modules.items()}
+    return {name: IMPORT.findall(COMMENT.sub("", text)) for name, text in modules.items()}
 
 
 def find_cycle(graph: dict[str, list[str]]) -> list[str] | None:
@@ -93,3 +89,11 @@ def test_a_bad_asset_module_fails_with_its_name() -> None:
         site_assets(["no_such_module"])
     with pytest.raises(AssetError, match="has no PAGE"):
         site_assets(["literate.browser"])
+
+
+def test_no_shipped_module_is_over_250_lines() -> None:
+    """As for the engine's Python (test_package.py): a module a reader can hold in mind."""
+    sizes = {name: len(text.splitlines()) for name, text in shipped_modules().items()}
+    assert len(sizes) > 10 and max(sizes.values()) <= 250, sorted(
+        sizes.items(), key=lambda x: -x[1]
+    )[:3]

@@ -22,7 +22,7 @@ import importlib
 import linecache
 import os
 import traceback
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from literate.execute.formatters import (
     RenderDot,
@@ -32,6 +32,9 @@ from literate.execute.formatters import (
     qualified_name,
 )
 from literate.execute.formatters import open_figures as _open_figures
+
+if TYPE_CHECKING:  # the shapes of its answers; the browser's Python runs without the module
+    from literate.contracts import CallResult, ErrorInfo, Grade, RunResult
 
 Result = dict[str, Any]
 
@@ -46,7 +49,9 @@ class Session:
         self.namespace: dict[str, Any] = {"__name__": "__main__", "__builtins__": builtins}
         self.render_dot = render_dot  # see formatters.drawn_by
 
-    def run_block(self, code: str, line: int, raises: str | None = None, path: str = "") -> Result:
+    def run_block(
+        self, code: str, line: int, raises: str | None = None, path: str = ""
+    ) -> RunResult:
         """Run a block whose first line is page line `line`; see the module docstring."""
         path = path or self.path
         remember_lines(path, line, code)
@@ -73,7 +78,7 @@ class Session:
             self._display(value, result)
         return result
 
-    def run_inline(self, expr: str, line: int) -> Result:
+    def run_inline(self, expr: str, line: int) -> RunResult:
         """An inline value: the str() of the expression, on one line."""
         result = empty_result()
         try:
@@ -93,7 +98,7 @@ class Session:
 
     def grade(
         self, attempt: str, check: str, line: int, check_line: int, path: str = "", refuse: str = ""
-    ) -> Result:
+    ) -> Grade:
         """The reader's attempt at an exercise (its first line at page line `line`), then its
         check, in a copy of the namespace, with what it refuses switched off:
         {"passed": bool, "message": str}."""
@@ -103,7 +108,7 @@ class Session:
         remember_lines(path, line, attempt)
         return grade(attempt, check, self.namespace, path, (line, check_line), refuse)
 
-    def call(self, module: str, name: str, *args: Any) -> Result:
+    def call(self, module: str, name: str, *args: Any) -> CallResult:
         """A page helper's answer for the browser's scripts (the stepper, say): {"value": its
         dict, with any graph in it drawn as SVG, "error": None} or {"value": None, "error"}."""
         try:
@@ -142,7 +147,7 @@ class Session:
         return outputs
 
 
-def _verdict(raised: BaseException | None, expected: str | None) -> dict[str, Any] | None:
+def _verdict(raised: BaseException | None, expected: str | None) -> ErrorInfo | None:
     """The block's error, given what it raised and what it was expected to raise."""
     if expected is None:
         return describe(raised) if raised is not None else None
@@ -155,7 +160,7 @@ def _verdict(raised: BaseException | None, expected: str | None) -> dict[str, An
     return described
 
 
-def empty_result() -> Result:
+def empty_result() -> RunResult:
     return {"outputs": [], "error": None}
 
 
@@ -189,7 +194,7 @@ def is_instance_of(error: BaseException, name: str) -> bool:
     )
 
 
-def describe(error: BaseException) -> dict[str, Any]:
+def describe(error: BaseException) -> ErrorInfo:
     """The error's last line and its traceback, without this module's own frames (a syntax
     error has none worth showing: its own lines say where in the page it is, and its frames
     are the parser's)."""

@@ -16,7 +16,16 @@ import hashlib
 import html
 import json
 import re
+import typing
 from dataclasses import dataclass
+
+from literate.contracts import (
+    BlockEntry,
+    BlockInPage,
+    BlockListFile,
+    BlocksInPage,
+    InlineValueEntry,
+)
 
 BUILD_ONLY_PACKAGES = frozenset({"torch", "numpy"})
 
@@ -38,33 +47,32 @@ class BlockList:
 
 
 def block_list(
-    name: str, path: str, blocks: list[dict], values: list[dict] | None = None
+    name: str, path: str, blocks: list[BlockEntry], values: list[InlineValueEntry] | None = None
 ) -> BlockList:
     """`name`: the file's path under assets/ ("blocks/chain-rule.json")."""
-    text = json.dumps(
-        {"path": path, "blocks": blocks, "values": values or []}, separators=(",", ":")
-    )
-    version = hashlib.sha256(text.encode()).hexdigest()[
-        :12
-    ]  # a rebuilt page's file is fetched anew
-    in_page = {"path": path, "blocks": [_in_page(block) for block in blocks]}
-    in_page["source"] = f"{name}?v={version}"
+    whole: BlockListFile = {"path": path, "blocks": blocks, "values": values or []}
+    text = json.dumps(whole, separators=(",", ":"))
+    version = hashlib.sha256(text.encode()).hexdigest()[:12]  # a rebuilt page's, fetched anew
+    listed: BlocksInPage = {
+        "path": path,
+        "blocks": [_in_page(block) for block in blocks],
+        "source": f"{name}?v={version}",
+    }
     # an attribute, not a <script>: Material's instant navigation would run a script's JSON as
     # JavaScript; in single quotes, so that JSON's many double quotes need no escaping
-    data = html.escape(json.dumps(in_page, separators=(",", ":")), quote=False).replace(
-        "'", "&#x27;"
-    )
+    data = html.escape(json.dumps(listed, separators=(",", ":")), quote=False)
+    data = data.replace("'", "&#x27;")
     return BlockList(f"<div class=\"lit-blocks\" hidden data-lit-page='{data}'></div>", name, text)
 
 
-def _in_page(block: dict) -> dict:
+def _in_page(block: BlockEntry) -> BlockInPage:
     light = {key: value for key, value in block.items() if key not in ("code", "exercise")}
     if "exercise" in block:
         light["exercise"] = {key: block["exercise"][key] for key in EXERCISE_IN_PAGE}
-    return light
+    return typing.cast(BlockInPage, light)
 
 
-def mark_build_only(blocks: list[dict]) -> None:
+def mark_build_only(blocks: list[BlockEntry]) -> None:
     """Set each block's "browser" flag, in page order. A name is tainted from the moment a
     build-only block binds it until a block the browser can run binds it again."""
     mentions = re.compile(r"\b(" + "|".join(sorted(BUILD_ONLY_PACKAGES)) + r")\b")

@@ -10,6 +10,7 @@ import html
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from literate.contracts import BlockEntry, InlineValueEntry
 from literate.parse.page import Block, Inline, Page, split_lines
 from literate.present.browser import mark_build_only
 from literate.present.inline import is_heading, literal_value, value_span
@@ -25,12 +26,12 @@ class Rendered:
 
     markdown: str
     fragments: dict[str, str] = field(default_factory=dict)
-    blocks: list[dict] = field(default_factory=list)
+    blocks: list[BlockEntry] = field(default_factory=list)
     origins: dict[str, str] = field(default_factory=dict)  # token -> "page:line: what it is"
     inline: set[str] = field(default_factory=set)  # tokens inside a sentence, not a paragraph
     # each inline value's line, expression and the index of the first block after it, for the
     # browser to recompute it after the reader's runs (in page order; right to left in a line)
-    values: list[dict] = field(default_factory=list)
+    values: list[InlineValueEntry] = field(default_factory=list)
 
     def into(self, page_html: str) -> str:
         """The converted page with every token swapped for its HTML; ValueError, naming each
@@ -109,6 +110,8 @@ def render_markdown(page: Page, results: list[ItemResult], runnable: bool = Fals
             rendered.origins[token] = f"{page.path}:{part[0].line}: the output of the block"
     rendered.markdown = "\n".join(out) + "\n"
     mark_build_only(rendered.blocks)
+    for entry in rendered.blocks:  # what the browser runs in the page's namespace, in order
+        entry["runs"] = entry["browser"] and entry["kind"] in ("code", "setup")
     return rendered
 
 
@@ -123,7 +126,7 @@ def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str
     """The block for the browser's runner, and, before a shown block, the element its
     toolbar goes into (the code and the output follow it)."""
     index = len(rendered.blocks)
-    entry = {
+    entry: BlockEntry = {  # its "browser" flag comes once the page is read (mark_build_only)
         "kind": block.kind,
         "code": block.code,
         "line": block.code_line,

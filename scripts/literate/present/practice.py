@@ -15,13 +15,14 @@ from typing import Any
 
 import markdown
 
+from literate.contracts import ExerciseEntry
 from literate.exercise import EXERCISE_MIME
 from literate.parse.markdown import CODE_SPAN
 from literate.parse.page import Block, split_lines
 from literate.results import ItemResult
 
 
-def exercise_entry(block: Block, result: ItemResult) -> dict[str, Any]:
+def exercise_entry(block: Block, result: ItemResult) -> ExerciseEntry:
     """What the browser needs to grade an exercise (its check is not shown on the page), and
     what the build's grader said of the starter code (the browser's must say the same)."""
     exercise = block.exercise

@@ -77,6 +77,8 @@ export function setUpStepper(root) {
   const phase = root.querySelector(".mg-stepper-phase");
   const caption = root.querySelector(".mg-stepper-caption");
   const edgeInfo = root.querySelector(".mg-stepper-edge");
+  // each example's frames, with its graph once drawn (svg) or the template it is drawn from
+  /** @type {Array<{data: any, svg?: SVGSVGElement, template?: HTMLTemplateElement}>} */
   const examples = [{ data: JSON.parse(root.dataset.frames), svg: graph.querySelector("svg") }];
   for (const more of box.querySelectorAll(":scope > template.mg-stepper-more")) {
     examples.push({ data: JSON.parse(more.dataset.frames), template: more });

@@ -7,7 +7,8 @@ import { onPage } from "./content.js";
 import { CLEARED, work } from "./work.js";
 
 function setUp() {
-  document.querySelectorAll("form.lit-answer[data-lit-answer]").forEach((form, index) => {
+  const forms = /** @type {NodeListOf<HTMLFormElement>} */ (document.querySelectorAll("form.lit-answer[data-lit-answer]"));
+  forms.forEach((form, index) => {
     if (form.dataset.litReady) return;
     form.dataset.litReady = "1";
     const spec = JSON.parse(form.dataset.litAnswer);
@@ -66,15 +67,17 @@ function keep(form, index) {
   };
   form.addEventListener("input", save);
   form.addEventListener("change", save);
-  form.litForget = () => {
+  forgetters.set(form, () => {
     form.reset();
     form.querySelector(".lit-answer-feedback").textContent = "";
-  };
+  });
 }
+
+const forgetters = new WeakMap(); // each answer's form -> what blanks it
 
 // "Forget my edits on this page" (runner.js): every answer blank again.
 document.addEventListener(CLEARED, () => {
-  document.querySelectorAll("form.lit-answer").forEach((form) => form.litForget && form.litForget());
+  document.querySelectorAll("form.lit-answer").forEach((form) => forgetters.get(form)?.());
 });
 
 function reveal(worked, show) {

@@ -34,7 +34,8 @@ function markSolved(id) {
 
 function setUp() {
   views = [];
-  document.querySelectorAll(".lit-exercise[data-lit-block]").forEach((marker) => {
+  const markers = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lit-exercise[data-lit-block]"));
+  markers.forEach((marker) => {
     const block = runner.block(Number(marker.dataset.litBlock)); // the runner's: filled on intent
     if (block && block.exercise) {
       views.push(new ExerciseView(marker, Number(marker.dataset.litBlock), block.exercise));
@@ -47,6 +48,8 @@ function setUp() {
 
 class ExerciseView {
   constructor(marker, index, exercise) {
+    /** @type {PageProgress | null} */
+    this.progress = null; // the page's tally, set once every exercise of the page has its view
     this.index = index;
     this.exercise = exercise;
     this.codeBlock = marker.nextElementSibling;

@@ -110,6 +110,7 @@ function openFullSize(svg) {
 const SCROLLERS =
   ".lit-display, .lit-output pre > samp, .jupyter-wrapper .highlight-ipynb, .arithmatex, .md-typeset__scrollwrap";
 
+/** @type {Array<[string, (box: Element) => unknown]>} */
 const KINDS = [
   ["Equation", (box) => box.classList.contains("arithmatex")],
   ["Table", (box) => box.classList.contains("md-typeset__scrollwrap")],

@@ -17,7 +17,13 @@
 //                                                  or {value, error}
 //               {type: "progress", loaded, total}  bytes of the runtime downloaded so far
 //               {type: "ready", ms} | {type: "failed", error}
+// (The shapes of both kinds of message: contracts.js, WorkerRequest and WorkerMessage.)
 const runtime = new URL("runtime/", self.location.href);
+
+/** @param {import("./contracts.js").WorkerMessage} message */
+function send(message) {
+  self.postMessage(message);
+}
 const FLUSH_MS = 50;
 let session = null;
 let flushStdout = null;
@@ -40,7 +46,7 @@ const plainFetch = self.fetch.bind(self);
 function report(last) {
   if (!last && performance.now() - download.sent < PROGRESS_MS) return;
   download.sent = performance.now();
-  self.postMessage({ type: "progress", loaded: download.loaded, total: download.total });
+  send({ type: "progress", loaded: download.loaded, total: download.total });
 }
 
 self.fetch = async (input, init) => {
@@ -129,7 +135,7 @@ const output = {
   },
   flush() {
     for (const { name, text } of this.chunks) {
-      if (text) self.postMessage({ id: this.id, type: "stream", name, text });
+      if (text) send({ id: this.id, type: "stream", name, text });
     }
     this.chunks = [];
     this.sent = performance.now();
@@ -143,8 +149,8 @@ function answer(proxy) {
 }
 
 const booting = boot().then(
-  (ms) => self.postMessage({ type: "ready", ms }),
-  (error) => self.postMessage({ type: "failed", error: String(error) }),
+  (ms) => send({ type: "ready", ms }),
+  (error) => send({ type: "failed", error: String(error) }),
 );
 
 // Set when Pyodide itself failed (it ran out of the browser's stack, say): this Python is
@@ -158,6 +164,7 @@ function crashResult(error) {
   return { outputs: [], error: { message, traceback: message } };
 }
 
+/** @param {MessageEvent<import("./contracts.js").WorkerRequest>} event */
 self.onmessage = async ({ data }) => {
   await booting;
   if (!session) return;
@@ -166,7 +173,7 @@ self.onmessage = async ({ data }) => {
   const started = performance.now();
   let result;
   if (crashed) {
-    self.postMessage({ id: data.id, type: "done", result: crashResult(crashed), ms: 0 });
+    send({ id: data.id, type: "done", result: crashResult(crashed), ms: 0 });
     return;
   }
   try {
@@ -198,5 +205,5 @@ self.onmessage = async ({ data }) => {
     flushStdout();
     output.flush();
   }
-  self.postMessage({ id: data.id, type: "done", result, ms: performance.now() - started });
+  send({ id: data.id, type: "done", result, ms: performance.now() - started });
 };

@@ -1,36 +1,29 @@
 // Run it yourself: every executable block of a page can be edited and run in the browser, in a
-// Web Worker running this site's own micrograd and the build's own execution core
-// (runner-worker.js). Nothing of the runtime is downloaded with the page: Python starts on the
-// reader's intent (focus in an editor, the pointer on Run), the editor (CodeMirror,
-// runtime/editor) when the reader first reaches for a block's code.
+// Web Worker (runner-worker.js) running this site's own micrograd and the build's own execution
+// core. Nothing of it is downloaded with the page: Python, the runs (live-session.js) and the
+// blocks' code (block-list.js) come on the reader's intent (focus in an editor, the pointer or
+// the keyboard on Run), the editor (CodeMirror) when the reader first reaches for a block.
 //
 // The build marks each shown block with <div class="lit-run" data-lit-block="N"> (its code
-// follows, then its output) and lists all of the page's blocks, typed by the parser (kind:
-// code, setup, exercise, answer), in <div class="lit-blocks" data-lit-page="{path, blocks,
-// source}"> without their code: that, the exercises' checks and the inline values to recompute
-// are in a file (source, under assets/), fetched with runner-live.js on the reader's intent.
-// Blocks share one namespace in page order, as at build: running a block first runs the
-// blocks above it that have not run yet.
-//
-// The page is a notebook the reader can see: each block says whether it ran in this visit,
-// changed since it ran, or is stale because a block above changed; Run all and Restart act on
-// the page; Reset restores a block's code, output and state (it and every later block are
-// marked not run, and the next run replays the page in a fresh Python). Printed text is drawn
-// at most once a frame and capped per block; Stop ends the worker, whatever it is doing.
+// follows, then its output). Blocks share one namespace in page order, as at build: running a
+// block first runs the blocks above it that have not run yet. Each block says whether it ran in
+// this visit, changed since, or is stale (block-view.js); Run all, Stop, Restart act on the page
+// (page-bar.js); Reset restores a block (it and every later block are then not run).
 //
 // For other modules (exercises, the stepper) it exports `runner`: runner.run(code, {line, path})
-// runs code in the page's worker and resolves to the core's {outputs, error} with the streams;
-// runner.call(module, name, args) resolves to a helper's {value, error}; runner.grade(index,
-// attempt) grades an exercise and resolves to {grade: {passed, message}, streams}.
-import { CodeEditor } from "./code-editor.js";
+// resolves to the core's {outputs, error} with the streams; runner.call(module, name, args) to
+// a helper's {value, error}; runner.grade(index, attempt) to {grade: {passed, message}, streams}.
+import { fetchWhole, fileOf, listedBlocks } from "./block-list.js";
+import { BlockView } from "./block-view.js";
 import { onPage } from "./content.js";
-import { escapeHtml } from "./text.js";
-import { CLEARED, work } from "./work.js";
+import { PageBar } from "./page-bar.js";
+
+/** @typedef {import("./contracts.js").WorkerMessage} WorkerMessage */
 
 const workerUrl = new URL("runner-worker.js", import.meta.url);
-// What only a run needs (live output, drawn SVG, prose numbers): fetched on intent, with Python.
-const liveUrl = new URL("runner-live.js", import.meta.url);
-const assetsUrl = new URL("./", import.meta.url); // a page's block list file is under it
+// What only a run needs (the runs, live output, drawn SVG, prose numbers): fetched on intent,
+// with Python.
+const liveUrl = new URL("live-session.js", import.meta.url);
 let live = null;
 let liveModule = null;
 function loadLive() {
@@ -40,79 +33,24 @@ function loadLive() {
   sheet.href = new URL("runner-live.css", import.meta.url).href;
   document.head.append(sheet);
   liveModule = import(liveUrl.href).then((module) => {
-    Object.assign(PageRunner.prototype, module.runnerMethods); // run, runOne, after, ...
     live = module;
   });
   return liveModule;
 }
-const STATES = {
-  "not-run": "Not run yet",
-  ran: "Ran",
-  changed: "Changed since it ran",
-  stale: "Stale: a block above changed since this ran",
-};
 let page = null; // the state of the page on screen
-
-// A status line (role="status"): what a run is doing, in words read aloud as they change.
-// While it waits, a stage that lasts past a second shows its seconds after it (not read
-// aloud), so the line never sits still while Python works. A message may end with a button
-// (to the block that failed, say).
-class StatusLine {
-  constructor(element) {
-    this.element = element;
-    this.timer = null;
-  }
-
-  get waiting() {
-    return this.timer !== null;
-  }
-
-  say(text, { waiting = false, action = null } = {}) {
-    clearInterval(this.timer);
-    this.timer = null;
-    this.element.textContent = text;
-    if (action) this.element.append(" ", action);
-    if (waiting) this.count(performance.now());
-  }
-
-  count(since) {
-    const clock = document.createElement("span");
-    clock.className = "lit-clock";
-    clock.setAttribute("aria-hidden", "true");
-    this.timer = setInterval(() => {
-      if (!clock.isConnected) this.element.append(clock);
-      clock.textContent = ` ${Math.floor((performance.now() - since) / 1000)} s`;
-    }, 1000);
-  }
-}
-
-// A button in a status that takes the reader to a block of the page: it scrolls the block
-// into view and puts the keyboard on its Run button. (A button, not a link: Material's
-// instant navigation would take a link's click as a visit to another page.)
-function showButton(view, words) {
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "lit-show-button";
-  button.textContent = words;
-  button.addEventListener("click", () => {
-    view.marker.scrollIntoView({ block: "center" }); // not under the sticky header
-    view.runButton.focus({ preventScroll: true });
-  });
-  return button;
-}
 
 function setUpPage() {
   if (page) page.stop();
-  const list = document.querySelector(".lit-blocks[data-lit-page]");
-  page = list ? new PageRunner(JSON.parse(list.dataset.litPage)) : null;
+  const listed = listedBlocks();
+  page = listed ? new PageRunner(listed) : null;
 }
 
-const runsInPage = (block) => block.browser && (block.kind === "code" || block.kind === "setup");
-
-class PageRunner {
+export class PageRunner {
+  /** @param {import("./contracts.js").BlocksInPage} data */
   constructor(data) {
     this.path = data.path;
-    this.source = new URL(data.source, assetsUrl);
+    this.source = fileOf(data);
+    /** @type {import("./block-list.js").RunnerBlock[]} */
     this.blocks = data.blocks.map((block, index) => ({ ...block, index, ranSeq: null }));
     this.worker = null;
     this.pending = new Map();
@@ -122,42 +60,37 @@ class PageRunner {
     this.busy = Promise.resolve();
     this.views = [];
     this.watchers = new Set();
-    document.querySelectorAll(".lit-run[data-lit-block]").forEach((marker) => {
+    const markers = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lit-run[data-lit-block]"));
+    markers.forEach((marker) => {
       const block = this.blocks[Number(marker.dataset.litBlock)];
       if (block) this.views.push(new BlockView(this, block, marker));
     });
     const first = this.views.find((view) => view.block.browser && view.codeElement);
     if (first) this.bar = new PageBar(this, first.marker);
+    /** @type {import("./contracts.js").InlineValueEntry[]} */
     this.valuesData = [];
+    /** @type {import("./inline-values.js").InlineValues | null} */
     this.values = null;
     this.full = null;
+    /** @type {import("./live-session.js").LiveSession | null} */
+    this.session = null; // its runs, once what a run needs is in
     this.refresh();
   }
 
-  // What only a run needs, once: runner-live.js and the page's code (its block list file).
-  // A failed fetch is tried again on the next run.
+  // What only a run needs, once: the runs (live-session.js) and the page's code (its block list
+  // file). A failed fetch is tried again on the next run.
   live() {
     if (!this.full) {
-      this.full = Promise.all([loadLive(), this.fetchCode()]);
+      this.full = Promise.all([loadLive(), this.fetchCode()]).then(() => {
+        this.session = this.session || new live.LiveSession(this);
+      });
       this.full.catch(() => (this.full = null));
     }
     return this.full;
   }
 
   async fetchCode() {
-    const response = await fetch(this.source);
-    if (!response.ok) throw new Error(`this page's code did not load (${response.status} ${this.source.pathname})`);
-    const data = await response.json();
-    if (data.path !== this.path || data.blocks.length !== this.blocks.length) {
-      throw new Error("this page's code is from another build of the site: reload the page");
-    }
-    data.blocks.forEach((full, index) => {
-      const block = this.blocks[index];
-      const { exercise, ...rest } = full;
-      Object.assign(block, rest);
-      if (exercise) Object.assign(block.exercise, exercise); // the exercise's view holds it
-    });
-    this.valuesData = data.values;
+    this.valuesData = await fetchWhole(this.source, this.path, this.blocks);
   }
 
   // Start Python (on the reader's intent: focus in an editor, the pointer on a Run button,
@@ -168,13 +101,14 @@ class PageRunner {
     this.worker = new Worker(workerUrl, { type: "module" });
     this.booted = false;
     this.ready = new Promise((resolve, reject) => {
+      /** @param {MessageEvent<WorkerMessage>} event */
       this.worker.onmessage = ({ data }) => {
         if (data.type === "ready") {
           this.booted = true;
           resolve(data.ms);
         } else if (data.type === "failed") reject(new Error(data.error));
         else if (data.type === "progress") this.progress(data);
-        else this.receive(data); // a run's: runner-live.js is here
+        else this.session.receive(data); // a request's: it waited for the session
       };
       this.worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
     });
@@ -203,14 +137,17 @@ class PageRunner {
   }
 
   // Send one request to the worker (started on first use); resolves to {result, ms, streams}.
-  request(message, onStream = null) {
+  /** @param {import("./contracts.js").WorkerJob} job */
+  request(job, onStream = null) {
     this.startWorker();
     const id = this.nextId++;
     return Promise.all([this.ready, this.live()]).then(
       () =>
         new Promise((resolve, reject) => {
           this.pending.set(id, { resolve, reject, onStream, streams: [] });
-          this.worker.postMessage({ id, ...message });
+          /** @type {import("./contracts.js").WorkerRequest} */
+          const message = { id, ...job };
+          this.worker.postMessage(message);
         }),
     );
   }
@@ -218,7 +155,10 @@ class PageRunner {
   // Run one block after the blocks above it that have not run yet; one run at a time.
   // say(text) hears which of those blocks runs.
   runBlock(view, say) {
-    return this.live().then(() => this.after(view.block.index, () => this.runOne(view.block), say));
+    return this.live().then(() => {
+      const session = this.session;
+      return session.after(view.block.index, () => session.runOne(view.block), say);
+    });
   }
 
   // A fresh Python: the worker ends (even mid-run); every block is marked not run.
@@ -262,7 +202,7 @@ class PageRunner {
   state(block) {
     if (block.ranSeq === null) return "not-run";
     if (block.view && block.view.code() !== block.ranCode) return "changed";
-    const above = this.blocks.slice(0, block.index).filter(runsInPage);
+    const above = this.blocks.slice(0, block.index).filter((b) => b.runs);
     const moved = above.some(
       (b) => b.ranSeq === null || b.ranSeq > block.ranSeq || (b.view && b.view.code() !== b.ranCode),
     );
@@ -279,241 +219,16 @@ class PageRunner {
   }
 }
 
-// Run all and Restart, before the page's first runnable block.
-class PageBar {
-  constructor(runner, before) {
-    this.runner = runner;
-    const bar = document.createElement("div");
-    bar.className = "lit-toolbar lit-page-bar";
-    bar.setAttribute("role", "group");
-    bar.setAttribute("aria-label", "Python of this page");
-    bar.innerHTML =
-      '<button type="button" class="lit-run-all-button">Run all</button>' +
-      '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
-      '<button type="button" class="lit-restart-button">Restart</button>' +
-      '<button type="button" class="lit-forget-button">Forget my edits on this page</button>' +
-      '<span class="lit-page-status" role="status" aria-live="polite"></span>';
-    before.before(bar);
-    this.status = new StatusLine(bar.querySelector(".lit-page-status"));
-    this.runAllButton = bar.querySelector(".lit-run-all-button");
-    this.runAllButton.addEventListener("click", () => this.runAll());
-    preloadOnIntent(this.runAllButton, runner);
-    this.stopButton = bar.querySelector(".lit-stop-button");
-    this.stopButton.addEventListener("click", () => {
-      runner.stop();
-      this.say("Python stopped: every block is marked not run.");
-    });
-    bar.querySelector(".lit-restart-button").addEventListener("click", () => runner.restart());
-    bar.querySelector(".lit-forget-button").addEventListener("click", () => this.forget());
-  }
-
-  // Every edited block, exercise and answer of the page back to the page's own.
-  forget() {
-    if (!confirm("Forget every edit and answer of yours on this page?")) return;
-    for (const view of this.runner.views) if (view.editor && view.edited()) view.onReset();
-    try {
-      localStorage.removeItem(work.name());
-    } catch (error) {
-      // nothing was kept
-    }
-    document.dispatchEvent(new Event(CLEARED));
-    this.say("Your edits and answers on this page are forgotten; the page's own are back.");
-  }
-
-  say(text, options) {
-    this.status.say(text, options);
-  }
-
-  async runAll() {
-    this.runAllButton.disabled = true;
-    this.stopButton.hidden = false;
-    const waiting = (text) => this.say(text, { waiting: true });
-    const starting = this.runner.starting(waiting);
-    waiting(this.runner.booted ? "Running every block…" : starting.text);
-    try {
-      await this.runner.live();
-      const result = await this.runner.runAll(waiting);
-      if (result.earlier) this.say(result.earlier, { action: culpritButton(result) });
-      else this.say("Ran every block of the page.");
-    } catch (error) {
-      this.say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
-    } finally {
-      starting.stop();
-      this.runAllButton.disabled = false;
-      this.stopButton.hidden = true;
-    }
-  }
-}
-
-// The way to the block that a failure names (runner-live.js, runInTurn), if it is shown.
-function culpritButton(result) {
-  return result.culprit ? showButton(result.culprit, "Show it") : null;
-}
-
-// Python starts when the reader shows they mean to run: the pointer on the button, or the
-// keyboard's focus on it.
-function preloadOnIntent(button, runner) {
-  button.addEventListener("pointerenter", () => runner.startWorker());
-  button.addEventListener("focus", () => runner.startWorker());
-}
-
-class BlockView {
-  constructor(runner, block, marker) {
-    this.runner = runner;
-    this.block = block;
-    block.view = this;
-    this.marker = marker;
-    this.codeBlock = marker.nextElementSibling;
-    const after = this.codeBlock && this.codeBlock.nextElementSibling;
-    this.builtOutput = after && after.classList.contains("lit-output") ? after : null;
-    this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
-    if (!this.codeElement) return;
-    this.builtCode = this.codeElement.textContent.replace(/\n$/, "") + "\n";
-    this.box = null; // its live output, once Python is on its way (runner-live.js)
-    this.buildToolbar();
-    if (block.browser) {
-      this.editor = new CodeEditor(this.codeElement, {
-        firstLine: block.line,
-        label: `Python code of this block (page lines from ${block.line})`,
-        hint: this.marker.querySelector(".lit-hint"),
-        onRun: () => this.onRun(),
-        onChange: () => this.onEdit(),
-        onFocus: () => runner.startWorker(),
-      });
-      this.workKey = work.key("block", block.index, this.builtCode);
-      const kept = work.get(this.workKey);
-      if (kept !== undefined && kept !== this.builtCode) this.editor.setCode(kept);
-      this.showYours();
-    }
-  }
-
-  // "Your version" while the code is not the page's; kept on this device as it changes.
-  showYours() {
-    const yours = this.edited();
-    if (this.yoursBadge) this.yoursBadge.hidden = !yours;
-    return yours;
-  }
-
-  buildToolbar() {
-    const bar = document.createElement("div");
-    bar.className = "lit-toolbar";
-    this.hintId = `lit-hint-${this.block.index}`;
-    if (!this.block.browser) {
-      const why = this.block.build_only; // the fence's reason, or the one mark_build_only found
-      bar.innerHTML = `<span class="lit-build-only">Runs at build only: ${escapeHtml(why)}.</span>`;
-      this.marker.append(bar);
-      return;
-    }
-    const stateId = `lit-state-${this.block.index}`;
-    bar.innerHTML =
-      `<button type="button" class="lit-run-button" aria-describedby="${stateId}">Run</button>` +
-      '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
-      '<button type="button" class="lit-reset-button">Reset</button>' +
-      `<span class="lit-state" id="${stateId}"></span>` +
-      '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
-      `<span class="lit-hint" id="${this.hintId}"></span>` +
-      '<span class="lit-status" role="status" aria-live="polite"></span>';
-    this.marker.append(bar);
-    this.runButton = bar.querySelector(".lit-run-button");
-    this.stopButton = bar.querySelector(".lit-stop-button");
-    this.stateBadge = bar.querySelector(".lit-state");
-    this.yoursBadge = bar.querySelector(".lit-yours");
-    this.status = new StatusLine(bar.querySelector(".lit-status"));
-    this.runButton.addEventListener("click", () => this.onRun());
-    preloadOnIntent(this.runButton, this.runner);
-    this.stopButton.addEventListener("click", () => this.onStop());
-    bar.querySelector(".lit-reset-button").addEventListener("click", () => this.onReset());
-  }
-
-  code() {
-    return this.editor ? this.editor.code() : this.builtCode;
-  }
-
-  edited() {
-    return this.code() !== this.builtCode;
-  }
-
-  showState(state) {
-    if (!this.stateBadge || this.stateBadge.dataset.state === state) return;
-    this.stateBadge.dataset.state = state;
-    this.stateBadge.textContent = STATES[state];
-  }
-
-  onEdit() {
-    work.set(this.workKey, this.showYours() ? this.code() : null);
-    const was = this.stateBadge && this.stateBadge.dataset.state;
-    this.runner.refresh();
-    if (was === "ran" && this.stateBadge.dataset.state === "changed") {
-      const later = this.runner.views.filter((v) => v.block.index > this.block.index && v.block.ranSeq !== null);
-      const stale = later.length ? ` ${later.length} block(s) below ran with the old code.` : "";
-      this.setStatus(`Changed since it ran.${stale}`);
-    }
-  }
-
-  startRun() {
-    this.box.clear();
-    this.setStatus("Running…", { waiting: true });
-  }
-
-  finishRun(result) {
-    this.box.show(result);
-    this.setStatus(result.error ? "Error: see the output." : `Ran in ${Math.round(result.ms)} ms.`);
-  }
-
-  async onRun() {
-    const waiting = (text) => this.setStatus(text, { waiting: true });
-    const starting = this.runner.starting(waiting);
-    waiting(starting.text);
-    this.stopButton.hidden = false;
-    this.runButton.disabled = true;
-    try {
-      const result = await this.runner.runBlock(this, waiting);
-      if (result.earlier) this.setStatus(result.earlier, { action: culpritButton(result) });
-    } catch (error) {
-      this.setStatus(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
-    } finally {
-      starting.stop();
-      this.stopButton.hidden = true;
-      this.runButton.disabled = false;
-    }
-  }
-
-  onStop() {
-    this.runner.stop();
-    this.setStatus("Stopped.");
-    if (this.runner.bar) this.runner.bar.say("Python stopped: every block is marked not run.");
-  }
-
-  onReset() {
-    this.editor.reset(this.builtCode);
-    work.set(this.workKey, null);
-    this.showYours();
-    if (this.box) this.box.clear();
-    if (this.builtOutput) this.builtOutput.hidden = false;
-    this.runner.unrun(this.block.index);
-    this.setStatus("Reset to the code and output of the build; it and the blocks below are not run.");
-  }
-
-  // A message for the reader about this block (a hidden check it broke), in its output.
-  explain(text) {
-    this.box.append("lit-error", text);
-    this.setStatus("Your change breaks a later check of the page: see the message below.");
-  }
-
-  setStatus(text, options) {
-    if (this.status) this.status.say(text, options);
-  }
-}
 
 export const runner = {
   // Whether this page has blocks the runner knows (no block list: no Python on this page).
   available: () => Boolean(page),
-  run: (code, options) => livePage().then((runner) => runner.run(code, options)),
+  run: (code, options) => livePage().then((session) => session.run(code, options)),
   // Call a Python helper, module.name(...args): resolves to {value, error}.
-  call: (module, name, args) => livePage().then((runner) => runner.callHelper(module, name, args)),
+  call: (module, name, args) => livePage().then((session) => session.callHelper(module, name, args)),
   // Grade the reader's attempt at the exercise that is block `index` of the page; say(text)
   // hears which block above runs first.
-  grade: (index, attempt, say) => livePage().then((runner) => runner.grade(index, attempt, say)),
+  grade: (index, attempt, say) => livePage().then((session) => session.grade(index, attempt, say)),
   // Block `index` of the page: what the page's setup needs of it, and all of it (its code, an
   // exercise's solution and success text) once the promise resolves.
   block: (index) => page && page.blocks[index],
@@ -528,8 +243,8 @@ export const runner = {
 };
 onPage(setUpPage);
 
-// The page's runner, once what a run needs is in.
+// The runs of the page, once what a run needs is in.
 function livePage() {
   const current = page; // the page asked, even if the reader moves on meanwhile
-  return current ? current.live().then(() => current) : Promise.reject(new Error("no page"));
+  return current ? current.live().then(() => current.session) : Promise.reject(new Error("no page"));
 }

@@ -1,0 +1,167 @@
+// One shown block of the page (runner.js makes one per block): its toolbar (Run, Stop, Reset,
+// its state in words, "Your version"), its editor and its status.
+import { CodeEditor } from "./code-editor.js";
+import { StatusLine, culpritButton, preloadOnIntent } from "./status-line.js";
+import { escapeHtml } from "./text.js";
+import { work } from "./work.js";
+
+const STATES = {
+  "not-run": "Not run yet",
+  ran: "Ran",
+  changed: "Changed since it ran",
+  stale: "Stale: a block above changed since this ran",
+};
+
+export class BlockView {
+  /**
+   * @param {import("./runner.js").PageRunner} runner
+   * @param {import("./block-list.js").RunnerBlock} block
+   * @param {HTMLElement} marker
+   */
+  constructor(runner, block, marker) {
+    this.runner = runner;
+    this.block = block;
+    block.view = this;
+    this.marker = marker;
+    this.codeBlock = marker.nextElementSibling;
+    const after = this.codeBlock && this.codeBlock.nextElementSibling;
+    /** @type {HTMLElement | null} the build's output, shown until the reader's run */
+    this.builtOutput = after && after.classList.contains("lit-output") ? /** @type {HTMLElement} */ (after) : null;
+    this.codeElement = this.codeBlock && this.codeBlock.querySelector("pre > code");
+    if (!this.codeElement) return;
+    this.builtCode = this.codeElement.textContent.replace(/\n$/, "") + "\n";
+    this.box = null; // its live output, once Python is on its way (runner-live.js)
+    this.buildToolbar();
+    if (block.browser) {
+      this.editor = new CodeEditor(this.codeElement, {
+        firstLine: block.line,
+        label: `Python code of this block (page lines from ${block.line})`,
+        hint: this.marker.querySelector(".lit-hint"),
+        onRun: () => this.onRun(),
+        onChange: () => this.onEdit(),
+        onFocus: () => runner.startWorker(),
+      });
+      this.workKey = work.key("block", block.index, this.builtCode);
+      const kept = work.get(this.workKey);
+      if (kept !== undefined && kept !== this.builtCode) this.editor.setCode(kept);
+      this.showYours();
+    }
+  }
+
+  // "Your version" while the code is not the page's; kept on this device as it changes.
+  showYours() {
+    const yours = this.edited();
+    if (this.yoursBadge) this.yoursBadge.hidden = !yours;
+    return yours;
+  }
+
+  buildToolbar() {
+    const bar = document.createElement("div");
+    bar.className = "lit-toolbar";
+    this.hintId = `lit-hint-${this.block.index}`;
+    if (!this.block.browser) {
+      const why = this.block.build_only; // the fence's reason, or the one mark_build_only found
+      bar.innerHTML = `<span class="lit-build-only">Runs at build only: ${escapeHtml(why)}.</span>`;
+      this.marker.append(bar);
+      return;
+    }
+    const stateId = `lit-state-${this.block.index}`;
+    bar.innerHTML =
+      `<button type="button" class="lit-run-button" aria-describedby="${stateId}">Run</button>` +
+      '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
+      '<button type="button" class="lit-reset-button">Reset</button>' +
+      `<span class="lit-state" id="${stateId}"></span>` +
+      '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
+      `<span class="lit-hint" id="${this.hintId}"></span>` +
+      '<span class="lit-status" role="status" aria-live="polite"></span>';
+    this.marker.append(bar);
+    this.runButton = /** @type {HTMLButtonElement} */ (bar.querySelector(".lit-run-button"));
+    this.stopButton = /** @type {HTMLButtonElement} */ (bar.querySelector(".lit-stop-button"));
+    this.stateBadge = /** @type {HTMLElement} */ (bar.querySelector(".lit-state"));
+    this.yoursBadge = /** @type {HTMLElement} */ (bar.querySelector(".lit-yours"));
+    this.status = new StatusLine(bar.querySelector(".lit-status"));
+    this.runButton.addEventListener("click", () => this.onRun());
+    preloadOnIntent(this.runButton, this.runner);
+    this.stopButton.addEventListener("click", () => this.onStop());
+    bar.querySelector(".lit-reset-button").addEventListener("click", () => this.onReset());
+  }
+
+  code() {
+    return this.editor ? this.editor.code() : this.builtCode;
+  }
+
+  edited() {
+    return this.code() !== this.builtCode;
+  }
+
+  showState(state) {
+    if (!this.stateBadge || this.stateBadge.dataset.state === state) return;
+    this.stateBadge.dataset.state = state;
+    this.stateBadge.textContent = STATES[state];
+  }
+
+  onEdit() {
+    work.set(this.workKey, this.showYours() ? this.code() : null);
+    const was = this.stateBadge && this.stateBadge.dataset.state;
+    this.runner.refresh();
+    if (was === "ran" && this.stateBadge.dataset.state === "changed") {
+      const later = this.runner.views.filter((v) => v.block.index > this.block.index && v.block.ranSeq !== null);
+      const stale = later.length ? ` ${later.length} block(s) below ran with the old code.` : "";
+      this.setStatus(`Changed since it ran.${stale}`);
+    }
+  }
+
+  startRun() {
+    this.box.clear();
+    this.setStatus("Running…", { waiting: true });
+  }
+
+  finishRun(result) {
+    this.box.show(result);
+    this.setStatus(result.error ? "Error: see the output." : `Ran in ${Math.round(result.ms)} ms.`);
+  }
+
+  async onRun() {
+    const waiting = (text) => this.setStatus(text, { waiting: true });
+    const starting = this.runner.starting(waiting);
+    waiting(starting.text);
+    this.stopButton.hidden = false;
+    this.runButton.disabled = true;
+    try {
+      const result = await this.runner.runBlock(this, waiting);
+      if (result.earlier) this.setStatus(result.earlier, { action: culpritButton(result) });
+    } catch (error) {
+      this.setStatus(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
+    } finally {
+      starting.stop();
+      this.stopButton.hidden = true;
+      this.runButton.disabled = false;
+    }
+  }
+
+  onStop() {
+    this.runner.stop();
+    this.setStatus("Stopped.");
+    if (this.runner.bar) this.runner.bar.say("Python stopped: every block is marked not run.");
+  }
+
+  onReset() {
+    this.editor.reset(this.builtCode);
+    work.set(this.workKey, null);
+    this.showYours();
+    if (this.box) this.box.clear();
+    if (this.builtOutput) this.builtOutput.hidden = false;
+    this.runner.unrun(this.block.index);
+    this.setStatus("Reset to the code and output of the build; it and the blocks below are not run.");
+  }
+
+  // A message for the reader about this block (a hidden check it broke), in its output.
+  explain(text) {
+    this.box.append("lit-error", text);
+    this.setStatus("Your change breaks a later check of the page: see the message below.");
+  }
+
+  setStatus(text, options) {
+    if (this.status) this.status.say(text, options);
+  }
+}

@@ -1,0 +1,74 @@
+// The page's toolbar, before its first runnable block: Run all, Stop, Restart and "Forget my
+// edits on this page" (runner.js makes it).
+import { StatusLine, culpritButton, preloadOnIntent } from "./status-line.js";
+import { CLEARED, work } from "./work.js";
+
+// Run all and Restart, before the page's first runnable block.
+export class PageBar {
+  /**
+   * @param {import("./runner.js").PageRunner} runner
+   * @param {HTMLElement} before
+   */
+  constructor(runner, before) {
+    this.runner = runner;
+    const bar = document.createElement("div");
+    bar.className = "lit-toolbar lit-page-bar";
+    bar.setAttribute("role", "group");
+    bar.setAttribute("aria-label", "Python of this page");
+    bar.innerHTML =
+      '<button type="button" class="lit-run-all-button">Run all</button>' +
+      '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
+      '<button type="button" class="lit-restart-button">Restart</button>' +
+      '<button type="button" class="lit-forget-button">Forget my edits on this page</button>' +
+      '<span class="lit-page-status" role="status" aria-live="polite"></span>';
+    before.before(bar);
+    this.status = new StatusLine(bar.querySelector(".lit-page-status"));
+    this.runAllButton = /** @type {HTMLButtonElement} */ (bar.querySelector(".lit-run-all-button"));
+    this.runAllButton.addEventListener("click", () => this.runAll());
+    preloadOnIntent(this.runAllButton, runner);
+    this.stopButton = /** @type {HTMLButtonElement} */ (bar.querySelector(".lit-stop-button"));
+    this.stopButton.addEventListener("click", () => {
+      runner.stop();
+      this.say("Python stopped: every block is marked not run.");
+    });
+    bar.querySelector(".lit-restart-button").addEventListener("click", () => runner.restart());
+    bar.querySelector(".lit-forget-button").addEventListener("click", () => this.forget());
+  }
+
+  // Every edited block, exercise and answer of the page back to the page's own.
+  forget() {
+    if (!confirm("Forget every edit and answer of yours on this page?")) return;
+    for (const view of this.runner.views) if (view.editor && view.edited()) view.onReset();
+    try {
+      localStorage.removeItem(work.name());
+    } catch (error) {
+      // nothing was kept
+    }
+    document.dispatchEvent(new Event(CLEARED));
+    this.say("Your edits and answers on this page are forgotten; the page's own are back.");
+  }
+
+  say(text, options) {
+    this.status.say(text, options);
+  }
+
+  async runAll() {
+    this.runAllButton.disabled = true;
+    this.stopButton.hidden = false;
+    const waiting = (text) => this.say(text, { waiting: true });
+    const starting = this.runner.starting(waiting);
+    waiting(this.runner.booted ? "Running every block…" : starting.text);
+    try {
+      await this.runner.live();
+      const result = await this.runner.session.runAll(waiting);
+      if (result.earlier) this.say(result.earlier, { action: culpritButton(result) });
+      else this.say("Ran every block of the page.");
+    } catch (error) {
+      this.say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
+    } finally {
+      starting.stop();
+      this.runAllButton.disabled = false;
+      this.stopButton.hidden = true;
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// What a run says, and where it leads: a block's or the page's status line, the button that
+// takes the reader to the block a failure names, and Python started on the reader's intent.
+
+// A status line (role="status"): what a run is doing, in words read aloud as they change.
+// While it waits, a stage that lasts past a second shows its seconds after it (not read
+// aloud), so the line never sits still while Python works. A message may end with a button
+// (to the block that failed, say).
+export class StatusLine {
+  constructor(element) {
+    this.element = element;
+    this.timer = null;
+  }
+
+  get waiting() {
+    return this.timer !== null;
+  }
+
+  say(text, { waiting = false, action = null } = {}) {
+    clearInterval(this.timer);
+    this.timer = null;
+    this.element.textContent = text;
+    if (action) this.element.append(" ", action);
+    if (waiting) this.count(performance.now());
+  }
+
+  count(since) {
+    const clock = document.createElement("span");
+    clock.className = "lit-clock";
+    clock.setAttribute("aria-hidden", "true");
+    this.timer = setInterval(() => {
+      if (!clock.isConnected) this.element.append(clock);
+      clock.textContent = ` ${Math.floor((performance.now() - since) / 1000)} s`;
+    }, 1000);
+  }
+}
+
+// A button in a status that takes the reader to a block of the page: it scrolls the block
+// into view and puts the keyboard on its Run button. (A button, not a link: Material's
+// instant navigation would take a link's click as a visit to another page.)
+export function showButton(view, words) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.className = "lit-show-button";
+  button.textContent = words;
+  button.addEventListener("click", () => {
+    view.marker.scrollIntoView({ block: "center" }); // not under the sticky header
+    view.runButton.focus({ preventScroll: true });
+  });
+  return button;
+}
+
+// The way to the block that a failure names (runner-live.js, runInTurn), if it is shown.
+export function culpritButton(result) {
+  return result.culprit ? showButton(result.culprit, "Show it") : null;
+}
+
+// Python starts when the reader shows they mean to run: the pointer on the button, or the
+// keyboard's focus on it.
+export function preloadOnIntent(button, runner) {
+  button.addEventListener("pointerenter", () => runner.startWorker());
+  button.addEventListener("focus", () => runner.startWorker());
+}
