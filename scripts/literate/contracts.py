@@ -2,8 +2,8 @@
 (the part in the page and its file), the block, exercise and inline-value entries in it, the
 messages between the runner and its worker, and what the execution core answers.
 
-The build makes these entries (present/html.py, present/practice.py, present/browser.py) and
-the core its results (execute/core.py, exercise.py); the browser modules read them through the
+The build makes these entries (present/html.py, present/practice_html.py, present/browser.py) and
+the core its results (execute/core.py, grading.py); the browser modules read them through the
 JSDoc typedefs of browser/assets/contracts.js, which typedefs.py writes from these classes
 (`python -m literate.typedefs > scripts/literate/browser/assets/contracts.js`) and which
 `tsc --checkJs` holds the modules to (`make lint`). tests/literate/test_contracts.py checks

@@ -9,7 +9,7 @@ The notebook of a page puts an exercise's check under this context manager:
         assert abs(got - 6) < 1e-3, f"slope of x**2 at 3 should be about 6, got {got}"
 
 A check that passes prints the success text; one that fails prints `Not yet.` and what is
-wrong, in the words the page's own grader uses (literate/exercise.py), so that the starter's
+wrong, in the words the page's own grader uses (literate/grading.py), so that the starter's
 notebook output is the one the build recorded. Nothing is raised, so the cells after it run.
 An exercise that refuses shortcuts passes its `refuse` section too: while the check runs, its
 names are switched off (literate/shortcuts.py) for the notebook's other cells, where the

@@ -345,9 +345,9 @@ def test_a_notebook_with_figures_draws_them_as_the_build_did_once():
     ],
 )
 def test_a_notebook_check_words_a_failure_as_the_pages_grader_does(check, tmp_path, capsys):
-    """The notebook's report is the build's verdict (literate/exercise.py) for the same check,
+    """The notebook's report is the build's verdict (literate/grading.py) for the same check,
     so a starter's "Not yet." line in the notebook is the one the build recorded."""
-    from literate.exercise import grade
+    from literate.grading import grade
     from literate.notebook_check import exercise_check
 
     expected = grade("x = 1\n", check + "\n", {}, "docs/t.md", (1, 3))["message"]

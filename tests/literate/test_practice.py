@@ -6,8 +6,8 @@ import textwrap
 import pytest
 
 from literate.answers import Answer, Choice, answer_spec
-from literate.exercise import grade
-from literate.parse.exercise import SectionError, split_sections
+from literate.grading import grade
+from literate.parse.exercise_sections import SectionError, split_sections
 from literate.parse.page import ParseError
 from literate.present.html import render_markdown
 from literate.present.notebook import build_notebook
@@ -178,7 +178,7 @@ def test_explanations_of_wrong_answers_are_markdown_shown_as_html():
     import html as html_module
     import json
 
-    from literate.present.practice import answer_form_html
+    from literate.present.practice_html import answer_form_html
 
     spec = Answer(2.0, mistakes={-2.0: "by reading `x * y` as *x minus y*."}).spec()
     form = answer_form_html(spec, "p-")

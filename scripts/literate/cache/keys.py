@@ -29,11 +29,11 @@ ENGINE_DIR = Path(__file__).resolve().parent.parent
 RESULT_CODE = (
     "execute",
     "results.py",
-    "exercise.py",
+    "grading.py",
     "shortcuts.py",  # an exercise's refusals, graded with it
     "shortcut_steps.py",
     "answers.py",
-    "parse/exercise.py",
+    "parse/exercise_sections.py",
 )
 
 

@@ -102,7 +102,7 @@ class Session:
         """The reader's attempt at an exercise (its first line at page line `line`), then its
         check, in a copy of the namespace, with what it refuses switched off:
         {"passed": bool, "message": str}."""
-        from literate.exercise import grade
+        from literate.grading import grade
 
         path = path or self.path
         remember_lines(path, line, attempt)

@@ -20,7 +20,7 @@ from typing import Any
 
 from literate.execute.capture import capture_fds
 from literate.execute.core import Session, describe, register_page
-from literate.execute.practice import evaluate_answer, verify_exercise
+from literate.execute.verify import evaluate_answer, verify_exercise
 from literate.parse.page import Exercise
 from literate.results import stream
 

@@ -32,7 +32,7 @@ FETCHED = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyo
 ENGINE = Path(__file__).resolve().parent.parent
 SHARED = (
     "__init__.py",
-    "exercise.py",
+    "grading.py",
     "shortcuts.py",
     "shortcut_steps.py",
     "execute/__init__.py",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from literate.parse.exercise import SectionError, heading_above, split_sections
+from literate.parse.exercise_sections import SectionError, heading_above, split_sections
 from literate.parse.inline import find_inlines
 from literate.parse.options import OptionError, parse_attributes, validate
 from literate.parse.page import Block, Exercise, Item, Page, ParseError, Part, split_lines

@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from literate.parse.exercise import check_slug
+from literate.parse.exercise_sections import check_slug
 
 Validator = Callable[[str], Any]
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from literate.contracts import BlockEntry, InlineValueEntry
 from literate.parse.page import Block, Inline, Page, split_lines
 from literate.present.browser import mark_build_only
-from literate.present.inline import is_heading, literal_value, value_span
+from literate.present.inline_html import is_heading, literal_value, value_span
 from literate.present.output_html import SvgIds, output_html
-from literate.present.practice import exercise_entry, exercise_markdown
+from literate.present.practice_html import exercise_entry, exercise_markdown
 from literate.results import ItemResult
 
 

@@ -18,7 +18,7 @@ import html
 from typing import Any
 
 from literate.answers import MIME as ANSWER_MIME
-from literate.exercise import EXERCISE_MIME
+from literate.grading import EXERCISE_MIME
 from literate.parse.page import Block, Part
 from literate.present.notebook_cells import code_cell, indent_block, markdown_cell
 from literate.results import ItemResult, stream

@@ -10,7 +10,7 @@ import itertools
 from literate.answers import MIME as ANSWER_MIME
 from literate.present.graph_text import graph_text_html
 from literate.present.outputs import cut, pick, raised_line
-from literate.present.practice import answer_form_html
+from literate.present.practice_html import answer_form_html
 from literate.present.svg import inline_svg, inline_svgs_in_html, svg_class
 from literate.results import ItemResult, Output
 

@@ -1,5 +1,5 @@
 """The engine's browser code, shipped with the markup it drives (present/browser.py's block
-list, present/output_html.py's outputs, present/practice.py's exercises and answers).
+list, present/output_html.py's outputs, present/practice_html.py's exercises and answers).
 
 PAGE is what every page loads: stylesheets, and the ES modules that are entry points (runner.js
 imports the page's toolbar, page-bar.js, and each block's, block-view.js). The other files here

@@ -1,5 +1,5 @@
 // Self-check questions the reader answers. Each <form class="lit-answer"> carries the answer the
-// build computed (present/practice.py, literate/answers.py): a number with its tolerance and
+// build computed (present/practice_html.py, literate/answers.py): a number with its tolerance and
 // the likely mistakes, or options with why each wrong one is tempting (as HTML the build made
 // from the author's Markdown). The worked answer (the <details> after the form) opens on request,
 // after a right answer, or after a second wrong one: one slip should not give it away.

@@ -1,8 +1,8 @@
 // Exercises graded in the page. The build renders each exercise as a marker
 // <div class="lit-exercise" data-lit-block="N">, its starter code, a collapsed hint and a
-// collapsed solution (present/practice.py). Here the starter becomes an editor with Check,
+// collapsed solution (present/practice_html.py). Here the starter becomes an editor with Check,
 // Reset and "Load the solution"; Check runs the exercise's hidden check on the reader's code in
-// the page's Python (runner.js, literate/exercise.py) and says what is wrong, or what the
+// the page's Python (runner.js, literate/grading.py) and says what is wrong, or what the
 // reader just proved. Solved exercises are kept in localStorage, shown at the end of the
 // chapter and, from assets/exercises.json, on the home page.
 import { CodeEditor } from "./code-editor.js";
@@ -177,7 +177,7 @@ class ExerciseView {
 }
 
 // The author's success text, cut by the build into plain text and inline code alternately
-// (present/practice.py): text nodes and <code> elements, so nothing in it is read as markup.
+// (present/practice_html.py): text nodes and <code> elements, so nothing in it is read as markup.
 export function withCode(parts) {
   return parts.map((part, i) => {
     if (i % 2 === 0) return part;

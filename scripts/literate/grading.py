@@ -1,8 +1,8 @@
 """Exercises: a reader's code graded by the page's own hidden check.
 
-An exercise fence holds five sections and an optional sixth (parse/exercise.py splits them):
-the starter code the reader begins from, a solution, a check, a hint, the success text, and
-what it refuses. Grading runs the reader's code in a copy of the page's namespace (so an
+An exercise fence holds five sections and an optional sixth (parse/exercise_sections.py splits
+them): the starter code the reader begins from, a solution, a check, a hint, the success text,
+and what it refuses. Grading runs the reader's code in a copy of the page's namespace (so an
 attempt cannot break the page), with the refused names switched off before it runs
 (shortcuts.py), then the check in a copy of that, with the page's names back. A check is plain
 Python: an `assert` (or any helper that raises AssertionError) whose

@@ -14,7 +14,7 @@ import ast
 from typing import Any
 
 from literate.answers import MIME, Answer, Choice, answer_spec
-from literate.exercise import EXERCISE_MIME, grade
+from literate.grading import EXERCISE_MIME, grade
 from literate.parse.page import Exercise
 
 

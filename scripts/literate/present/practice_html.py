@@ -16,7 +16,7 @@ from typing import Any
 import markdown
 
 from literate.contracts import ExerciseEntry
-from literate.exercise import EXERCISE_MIME
+from literate.grading import EXERCISE_MIME
 from literate.parse.markdown import CODE_SPAN
 from literate.parse.page import Block, split_lines
 from literate.results import ItemResult
