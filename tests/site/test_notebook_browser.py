@@ -105,6 +105,22 @@ def test_run_all_and_restart_work_by_keyboard(page) -> None:
     assert {state(m) for m in markers(page)} == {"not-run"}
 
 
+def test_the_page_bar_stands_right_above_the_first_block_the_browser_can_run(
+    page, site_url
+) -> None:
+    for path in (PAGE, "pytorch/"):  # pytorch/ has blocks the browser cannot run, too
+        page.goto(site_url + path, wait_until="load")
+        bar = page.locator(".lit-page-bar")
+        bar.wait_for()
+        assert bar.count() == 1, path
+        first = markers(page)[0]  # the first block whose toolbar has a Run button
+        assert first.evaluate(
+            "(el) => el.previousElementSibling === document.querySelector('.lit-page-bar')"
+        ), f"{path}: the bar is not right before the first block the browser can run"
+        above, below = bar.bounding_box(), first.bounding_box()
+        assert above and below and above["y"] + above["height"] <= below["y"], (path, above, below)
+
+
 def test_reset_restores_code_output_and_state(page) -> None:
     expression = marker_with(page, 'f = Value(-2.0, label="f")')
     index = [code_of(m) for m in markers(page)].index(code_of(expression))
