@@ -208,9 +208,11 @@ class SiteSession:
             runs = self.build.pending.wait_all()
             fail_on([error for run in runs.values() for error in run.errors])
 
-    def ran(self) -> list[str]:
-        """The pages run in this build (not taken from the cache)."""
-        return self.build.pending.ran() if self.build.pending is not None else []
+    def ran(self) -> str:
+        """What ran in this build (not taken from the cache), in words; "" when nothing did."""
+        ran = self.build.pending.ran() if self.build.pending is not None else []
+        seconds = time.perf_counter() - self.started
+        return f"ran {len(ran)} page(s) within {seconds:.1f} s: {', '.join(ran)}" if ran else ""
 
     def cancel(self) -> None:
         self.build.cancel()

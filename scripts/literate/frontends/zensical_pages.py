@@ -9,12 +9,14 @@ first page and hands the same SitePages to every later page.
 from __future__ import annotations
 
 import hashlib
+import posixpath
 import threading
 from pathlib import Path
 from typing import Any
 
 from literate.build import Build
 from literate.cache.store import TIMINGS
+from literate.frontends.page_parts import notebook_file_name
 from literate.frontends.project import is_notebook, load_plugin_config
 from literate.frontends.site_session import SiteError, SiteSession
 from literate.settings import SettingsError
@@ -114,3 +116,35 @@ def page_url(relative: str) -> str:
         folder = stem.parent.as_posix()
         return "" if folder == "." else folder + "/"
     return stem.as_posix() + "/"
+
+
+def page_addresses(relative: str) -> tuple[str, str]:
+    """The base of a page's addresses (Zensical resolves them from its source file's folder)
+    and the link to its notebook download from there."""
+    folder = posixpath.dirname(relative)
+    target = page_url(relative) + notebook_file_name(relative)
+    return (f"{folder}/" if folder else ""), posixpath.relpath(target, folder or ".")
+
+
+def rendering_context(md: Any) -> Any:
+    """Zensical's rendering context of the page (its path, the build's configuration)."""
+    try:
+        from zensical.extensions.context import ContextPreprocessor
+    except ImportError:
+        context = None
+    else:
+        context = ContextPreprocessor.from_markdown(md)
+    if context is None:
+        raise SiteError(
+            "literate.frontends.zensical_extension runs under Zensical only (it needs the "
+            "page's path from Zensical's rendering context); MkDocs uses the plugin"
+        )
+    return context
+
+
+def page_of(md: Any, render_key: str) -> tuple[SitePages, str]:
+    """The build's SitePages (the render key checked) and the page's docs-relative path."""
+    context = rendering_context(md)
+    pages = for_config(context.config)
+    pages.check_render_key(render_key)
+    return pages, context.page.path
