@@ -44,5 +44,8 @@ export function whenNear(selector, setUp) {
     },
     { rootMargin: "100% 0px" },
   );
-  onContent((root) => within(root, selector).forEach((element) => observer.observe(element)));
+  onContent((root) => {
+    if (root === document) observer.disconnect(); // a new page: the last one's widgets are gone
+    within(root, selector).forEach((element) => observer.observe(element));
+  });
 }
