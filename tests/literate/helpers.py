@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import textwrap
 from dataclasses import replace
 from pathlib import Path
@@ -111,3 +113,11 @@ def shipped_modules() -> dict[str, str]:
     files = dict(site_assets(config.assets).files)
     files.update({path.name: path for path in (REPO_ROOT / docs_dir / "assets").glob("*.js")})
     return {name: path.read_text() for name, path in files.items() if name.endswith(".js")}
+
+
+def listed_in_page(markup: str) -> dict:
+    """The block list a page carries (present/browser.py), from its markup."""
+    assert markup.startswith('<div class="lit-blocks" hidden data-lit-page=\'')
+    value = markup.split("data-lit-page='", 1)[1].rsplit("'", 1)[0]
+    assert "'" not in value
+    return json.loads(html.unescape(value))

@@ -1,6 +1,5 @@
 """What the browser's runner gets from the build: the blocks it can run, and the runtime."""
 
-import html
 import json
 import os
 import subprocess
@@ -16,7 +15,7 @@ from literate.frontends.browser_runtime import (
 )
 from literate.present.browser import block_list, mark_build_only
 
-from .helpers import REPO_ROOT
+from .helpers import REPO_ROOT, listed_in_page
 
 
 def flags(*codes):
@@ -68,13 +67,6 @@ def test_a_page_without_pytorch_or_numpy_runs_everywhere():
     assert flags("import math", "from micrograd import Value", "syntax error (") == [True] * 3
 
 
-def in_page(markup: str) -> dict:
-    assert markup.startswith('<div class="lit-blocks" hidden data-lit-page=\'')
-    value = markup.split("data-lit-page='", 1)[1].rsplit("'", 1)[0]
-    assert "'" not in value
-    return json.loads(html.unescape(value))
-
-
 def test_the_block_list_keeps_its_code_in_a_file_and_the_rest_in_an_attribute():
     exercise = {"id": "e", "title": "T", "starter_line": 9, "solution": "x = 1", "check": "c"}
     blocks = [
@@ -84,7 +76,7 @@ def test_the_block_list_keeps_its_code_in_a_file_and_the_rest_in_an_attribute():
     values = [{"line": 5, "expr": "x", "after": 1}]
     listed = block_list("blocks/x.json", "docs/x.md", blocks, values)
     assert json.loads(listed.text) == {"path": "docs/x.md", "blocks": blocks, "values": values}
-    page = in_page(listed.html)
+    page = listed_in_page(listed.html)
     assert page["path"] == "docs/x.md" and page["source"].startswith("blocks/x.json?v=")
     assert page["blocks"] == [
         {"kind": "code", "line": 3, "browser": True},
@@ -96,7 +88,8 @@ def test_the_block_list_keeps_its_code_in_a_file_and_the_rest_in_an_attribute():
         },
     ]
     edited = block_list("blocks/x.json", "docs/x.md", [{**blocks[0], "code": "pass"}, blocks[1]])
-    assert in_page(edited.html)["source"] != page["source"], "a changed file gets a new address"
+    moved = listed_in_page(edited.html)["source"]
+    assert moved != page["source"], "a changed file gets a new address"
 
 
 def test_the_runtime_and_the_packages_go_into_the_site(tmp_path):

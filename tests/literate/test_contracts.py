@@ -3,10 +3,10 @@ what Python writes, a typedef that no longer matches the modules fails TypeScrip
 what the engine makes has these shapes."""
 
 # (No `from __future__ import annotations`: a TypedDict sees NotRequired only unpostponed.)
-import html
 import json
 import shutil
 import subprocess
+import typing
 from pathlib import Path
 from typing import Literal, NotRequired, TypedDict
 
@@ -19,7 +19,7 @@ from literate.present.browser import block_list
 from literate.present.html import render_markdown
 from literate.typedefs import jsdoc, mismatches
 
-from .helpers import EXERCISE, fence, run_markdown
+from .helpers import EXERCISE, fence, listed_in_page, run_markdown
 
 ROOT = Path(__file__).resolve().parents[2]
 TYPEDEFS = ROOT / "scripts/literate/browser/assets/contracts.js"
@@ -62,7 +62,7 @@ def test_a_page_of_every_kind_of_block_gives_entries_of_the_shapes():
     rendered = render_markdown(page, run.results, runnable=True)
     assert [entry["kind"] for entry in rendered.blocks] == ["code", "exercise", "answer"]
     listed = block_list("blocks/t.json", page.path, rendered.blocks, rendered.values)
-    in_page = json.loads(html.unescape(listed.html.split("data-lit-page='")[1].split("'>")[0]))
+    in_page = listed_in_page(listed.html)
     assert mismatches(json.loads(listed.text), BlockListFile) == []
     assert mismatches(in_page, BlocksInPage) == []
 
@@ -85,20 +85,27 @@ def test_the_cores_answers_have_the_shapes_the_browser_reads():
         assert mismatches(answer, shape) == [], answer
 
 
-def test_a_python_shape_the_modules_do_not_match_fails_typescripts_check(tmp_path, monkeypatch):
-    """Renaming a field in Python (GradeJob's check_line) makes the worker's use of it a type
-    error: the typedefs written from Python and the modules are checked together."""
+def renamed(shape: type, old: str, new: str) -> type:
+    """The TypedDict `shape` with its field `old` called `new`, under the same name."""
+    fields = typing.get_type_hints(shape, include_extras=True)
+    return TypedDict(shape.__name__, {new if key == old else key: t for key, t in fields.items()})
+
+
+@pytest.mark.slow  # installs TypeScript's checker (npm) on a fresh machine, as make lint does
+@pytest.mark.parametrize(
+    ("shape", "field", "used_in"),
+    [
+        ("GradeJob", "check_line", "runner-worker.js"),  # a job the worker reads
+        ("ExerciseEntry", "success_parts", "exercises.js"),  # an entry the page shows
+    ],
+)
+def test_a_python_shape_the_modules_do_not_match_fails_typescripts_check(
+    shape, field, used_in, tmp_path, monkeypatch
+):
+    """Renaming a field in Python makes a module's use of it a type error: the typedefs
+    written from Python and the modules are checked together."""
     subprocess.run([ROOT / "scripts/tools/install-npm-tool.sh", "typescript"], check=True)
     tsc = ROOT / ".cache/typescript/node_modules/.bin/tsc"
-
-    class GradeJob(TypedDict):  # the real one, with check_line renamed
-        op: Literal["grade"]
-        code: str
-        path: str
-        line: int
-        check: str
-        checkLine: int  # a JavaScript-style name, on purpose
-        refuse: str
 
     def checked(shapes: list) -> subprocess.CompletedProcess:
         monkeypatch.setattr(typedefs, "SHAPES", shapes)
@@ -111,6 +118,11 @@ def test_a_python_shape_the_modules_do_not_match_fails_typescripts_check(tmp_pat
         )
 
     assert checked(contracts.SHAPES).returncode == 0, "the copy checks as the repository does"
-    renamed = [GradeJob if shape.__name__ == "GradeJob" else shape for shape in contracts.SHAPES]
-    failed = checked(renamed)
-    assert failed.returncode != 0 and "check_line" in failed.stdout, failed.stdout
+    changed = [
+        renamed(s, field, field + "_renamed") if s.__name__ == shape else s
+        for s in contracts.SHAPES
+    ]
+    failed = checked(changed)
+    assert failed.returncode != 0 and used_in in failed.stdout and field in failed.stdout, (
+        failed.stdout
+    )

@@ -77,7 +77,8 @@ def test_every_page_gets_the_same_tags_relative_to_it() -> None:
     assert '<script type="module" src="assets/runner.js"></script>' in top
     assert '<script type="module" src="../../assets/widgets.js"></script>' in nested
     assert '<link rel="stylesheet" href="../../assets/stepper.css">' in nested
-    assert "runner-live.js" not in top  # fetched by runner.js on intent, not by the page
+    for on_intent in ("live-session.js", "runner-live.js", "inline-values.js", "runner-worker.js"):
+        assert on_intent not in top, on_intent  # fetched by runner.js on intent, not by the page
     assert "stepper.js" not in top  # fetched by widgets.js once a stepper is near
     assert top.index("runner.js") < top.index("widgets.js")  # the engine's first
     maths = assets.tags("chain-rule/", ("runtime/katex/katex.min.css",))

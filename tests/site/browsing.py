@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import re
 import sys
 import threading
@@ -317,3 +318,9 @@ def serious_violations(page, schemes: tuple[str, ...] = SCHEMES) -> list[str]:
         style.evaluate("(element) => element.remove()")
         page.evaluate(SET_SCHEME, had)
     return found
+
+
+def block_list_file(site: Path, listed: dict) -> dict:
+    """A page's block list file in a built site, at the address its list in the page gives."""
+    name = listed["source"].split("?")[0]
+    return json.loads((site / "assets" / name).read_text(encoding="utf-8"))

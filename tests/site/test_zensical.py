@@ -26,6 +26,7 @@ from .browsing import (
     DESKTOP,
     REPO_ROOT,
     Recorder,
+    block_list_file,
     refuse_outside,
     serve,
     sources_by_page,
@@ -105,8 +106,7 @@ def what_the_build_put_in(site: Path, path: str) -> dict[str, list]:
 
 def block_list(site: Path, listed: dict) -> dict:
     """A page's block list: the part in the page and its file (at its address under assets/)."""
-    name = listed["source"].split("?")[0]
-    return {"in the page": listed, "file": json.loads((site / "assets" / name).read_text())}
+    return {"in the page": listed, "file": block_list_file(site, listed)}
 
 
 def test_both_builds_agree_on_everything_the_engine_computed(

@@ -1,6 +1,6 @@
 """The MkDocs plugin `literate` (mkdocs.yml: `plugins: [search, literate]`): MkDocs's hooks
-turned into one SiteSession a build (site_session.py); what is MkDocs's own (notebook pages,
-search, the table of contents) is mkdocs_pages.py's."""
+turned into one SiteSession a build (site_session.py); MkDocs's own objects (files, notebook
+pages, where a page went) are mkdocs_pages.py's, its search and TOC kept off listings here."""
 
 import logging
 from pathlib import Path

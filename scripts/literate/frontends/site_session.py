@@ -117,7 +117,7 @@ class SiteSession:
             return None
         try:
             tail = tail_page(markdown, source, self.texts[relative])
-        except ValueError as error:
+        except (ValueError, ParseError) as error:  # edited while the site was building
             raise SiteError(str(error)) from None
         return render_markdown(tail, self.results(source), runnable=self.runtime is not None)
 

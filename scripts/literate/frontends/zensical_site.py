@@ -1,8 +1,9 @@
-"""What the MkDocs plugin writes beside the pages, written into a Zensical build's site once it
-is done: the packages' browser code (site_assets.py), the browser runtime with this build's
-packages, `assets/exercises.json` and each page's notebook download; and the Python files
-under docs/ that pages link to (the build-along steps), which MkDocs copies as it copies any
-file and Zensical leaves out.
+"""What the SiteSession writes beside the pages (SiteSession.write_site, as under MkDocs),
+written into a Zensical build's site once it is done: the packages' browser code
+(site_assets.py), the browser runtime with this build's packages, `assets/exercises.json`, each
+page's block list file (`assets/blocks/`) and notebook download; and the Python files under
+docs/ that pages link to (the build-along steps), which MkDocs copies as it copies any file and
+Zensical leaves out.
 
 Not at render time: Zensical keeps rendered pages in its own cache and, on the next build,
 renders only the pages that changed while it deletes every file of the site it did not write
@@ -22,7 +23,7 @@ from literate.frontends.zensical_pages import SitePages, page_url
 
 
 def write_site_files(pages: SitePages, site_dir: Path) -> None:
-    """Runtime, exercise catalogue and notebook downloads into site_dir."""
+    """What is written beside the pages (above) into site_dir."""
     where = {
         relative: SitePage(page_url(relative), title, page_url(relative).rstrip("/"))
         for relative, title in pages.titles.items()

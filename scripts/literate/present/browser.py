@@ -24,14 +24,16 @@ from literate.contracts import (
     BlockInPage,
     BlockListFile,
     BlocksInPage,
+    ExerciseInPage,
     InlineValueEntry,
 )
 
 BUILD_ONLY_PACKAGES = frozenset({"torch", "numpy"})
 
 
-# What the page's setup reads of an exercise (its toolbar, its title); the rest on intent.
-EXERCISE_IN_PAGE = ("id", "title", "starter_line")
+# What the page's setup reads of a block and an exercise (contracts.py); the rest on intent.
+BLOCK_IN_PAGE = tuple(BlockInPage.__annotations__)
+EXERCISE_IN_PAGE = tuple(ExerciseInPage.__annotations__)
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ def block_list(
 
 
 def _in_page(block: BlockEntry) -> BlockInPage:
-    light = {key: value for key, value in block.items() if key not in ("code", "exercise")}
+    light = {key: value for key, value in block.items() if key in BLOCK_IN_PAGE}
     if "exercise" in block:
         light["exercise"] = {key: block["exercise"][key] for key in EXERCISE_IN_PAGE}
     return typing.cast(BlockInPage, light)

@@ -126,7 +126,7 @@ def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str
     """The block for the browser's runner, and, before a shown block, the element its
     toolbar goes into (the code and the output follow it)."""
     index = len(rendered.blocks)
-    entry: BlockEntry = {  # its "browser" flag comes once the page is read (mark_build_only)
+    entry: BlockEntry = {  # "browser" and "runs" come once the whole page is read (below)
         "kind": block.kind,
         "code": block.code,
         "line": block.code_line,

@@ -1,8 +1,9 @@
 """Exercises and self-check answers on a site page.
 
 An exercise becomes its starter code (a fence the reader edits), a collapsed hint, a collapsed
-solution and a feedback line; the marker before them carries what the browser needs to grade
-(browser/assets/exercises.js). Without JavaScript the reader still has the code, the hint and the
+solution and a feedback line; the marker before them names its block in the page's block list,
+which carries what the browser needs to grade (present/browser.py, browser/assets/exercises.js,
+exercise_entry below). Without JavaScript the reader still has the code, the hint and the
 solution. An answer becomes a small form whose spec, computed at build, the browser checks
 the reader's answer against (browser/assets/answers.js).
 """

@@ -43,7 +43,8 @@ export async function fetchWhole(source, path, blocks) {
   if (!response.ok) throw new Error(`this page's code did not load (${response.status} ${source.pathname})`);
   /** @type {import("./contracts.js").BlockListFile} */
   const data = await response.json();
-  if (data.path !== path || data.blocks.length !== blocks.length) {
+  const same = (whole, i) => whole.kind === blocks[i].kind && whole.line === blocks[i].line;
+  if (data.path !== path || data.blocks.length !== blocks.length || !data.blocks.every(same)) {
     throw new Error("this page's code is from another build of the site: reload the page");
   }
   data.blocks.forEach((whole, index) => {

@@ -47,6 +47,11 @@ function setUp() {
 }
 
 class ExerciseView {
+  /**
+   * @param {HTMLElement} marker
+   * @param {number} index
+   * @param {import("./block-list.js").RunnerBlock["exercise"]} exercise filled in when graded
+   */
   constructor(marker, index, exercise) {
     /** @type {PageProgress | null} */
     this.progress = null; // the page's tally, set once every exercise of the page has its view
@@ -68,7 +73,7 @@ class ExerciseView {
     this.feedback.setAttribute("role", "status");
     this.feedback.setAttribute("aria-live", "polite");
     this.codeBlock.after(this.feedback);
-    this.checkButton = marker.querySelector(".lit-check-button");
+    this.checkButton = /** @type {HTMLButtonElement} */ (marker.querySelector(".lit-check-button"));
     this.checkButton.addEventListener("click", () => this.check());
     this.checkButton.addEventListener("pointerenter", () => runner.warm());
     marker.querySelector(".lit-reset-button").addEventListener("click", () => this.reset());
@@ -80,7 +85,7 @@ class ExerciseView {
       onChange: () => this.keep(),
       onFocus: () => runner.warm(),
     });
-    this.yoursBadge = marker.querySelector(".lit-yours");
+    this.yoursBadge = /** @type {HTMLElement} */ (marker.querySelector(".lit-yours"));
     this.workKey = work.key("exercise", index, this.starter);
     const kept = work.get(this.workKey);
     if (kept !== undefined && kept !== this.starter) this.setCode(kept);
@@ -99,14 +104,9 @@ class ExerciseView {
     button.type = "button";
     button.className = "lit-load-button md-button";
     button.textContent = "Load the solution into the editor";
-    button.addEventListener("click", async () => {
-      try {
-        await runner.loaded(); // the solution comes with the page's code
-      } catch (error) {
-        this.say("failed", `Could not load the solution: ${error.message}`);
-        return;
-      }
-      this.setCode(this.exercise.solution);
+    const shown = details.querySelector("pre > code"); // the solution, as the page shows it
+    button.addEventListener("click", () => {
+      this.setCode(shown.textContent.replace(/\n$/, "") + "\n");
       this.say("", "The solution is in the editor: press Check to run it.");
       this.editor.focus();
     });

@@ -13,6 +13,7 @@ export class InlineValues {
     this.runner = runner;
     const byLine = new Map();
     for (const value of values) byLine.set(value.line, [value, ...(byLine.get(value.line) || [])]);
+    /** @type {Array<import("./contracts.js").InlineValueEntry & {span: Element, built: string}>} */
     this.items = [];
     for (const [line, list] of byLine) {
       const spans = document.querySelectorAll(`.lit-inline[data-lit-line="${line}"]`);

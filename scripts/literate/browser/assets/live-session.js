@@ -58,13 +58,14 @@ export class LiveSession {
     return result;
   }
 
-  // Run one of the page's blocks (its view's code when it is shown) and record that it ran.
-  // The code only a run needs, set up once per page.
+  // What only a run needs, set up once per page: the prose's values, each block's live output.
   async livened() {
     if (!this.runner.values) this.runner.values = new InlineValues(this.runner, this.runner.valuesData);
     for (const view of this.runner.views) if (view.codeElement && !view.box) view.box = new OutputBox(view);
   }
 
+  // Run one of the page's blocks (its view's code when it is shown) and record that it ran.
+  /** @param {import("./block-list.js").RunnerBlock} block */
   async runOne(block) {
     await this.livened();
     const view = block.view;

@@ -59,8 +59,8 @@ export class PageBar {
     const starting = this.runner.starting(waiting);
     waiting(this.runner.booted ? "Running every block…" : starting.text);
     try {
-      await this.runner.live();
-      const result = await this.runner.session.runAll(waiting);
+      const session = await this.runner.prepared();
+      const result = await session.runAll(waiting);
       if (result.earlier) this.say(result.earlier, { action: culpritButton(result) });
       else this.say("Ran every block of the page.");
     } catch (error) {

@@ -1,22 +1,19 @@
 // Run it yourself: every executable block of a page can be edited and run in the browser, in a
 // Web Worker (runner-worker.js) running this site's own micrograd and the build's own execution
 // core. Nothing of it is downloaded with the page: Python, the runs (live-session.js) and the
-// blocks' code (block-list.js) come on the reader's intent (focus in an editor, the pointer or
-// the keyboard on Run), the editor (CodeMirror) when the reader first reaches for a block.
+// blocks' code (a file, block-list.js) come on the reader's intent (focus in an editor, the
+// pointer or the keyboard on Run), the editor (CodeMirror) when the reader reaches for a block.
 //
 // The build marks each shown block with <div class="lit-run" data-lit-block="N"> (its code
 // follows, then its output). Blocks share one namespace in page order, as at build: running a
 // block first runs the blocks above it that have not run yet. Each block says whether it ran in
 // this visit, changed since, or is stale (block-view.js); Run all, Stop, Restart act on the page
 // (page-bar.js); Reset restores a block (it and every later block are then not run).
-//
-// For other modules (exercises, the stepper) it exports `runner`: runner.run(code, {line, path})
-// resolves to the core's {outputs, error} with the streams; runner.call(module, name, args) to
-// a helper's {value, error}; runner.grade(index, attempt) to {grade: {passed, message}, streams}.
 import { fetchWhole, fileOf, listedBlocks } from "./block-list.js";
 import { BlockView } from "./block-view.js";
 import { onPage } from "./content.js";
 import { PageBar } from "./page-bar.js";
+import { DownloadWords } from "./status-line.js";
 
 /** @typedef {import("./contracts.js").WorkerMessage} WorkerMessage */
 
@@ -28,13 +25,17 @@ let live = null;
 let liveModule = null;
 function loadLive() {
   if (liveModule) return liveModule;
-  const sheet = document.createElement("link");
-  sheet.rel = "stylesheet";
-  sheet.href = new URL("runner-live.css", import.meta.url).href;
-  document.head.append(sheet);
+  if (!document.querySelector("link.lit-live-sheet")) {
+    const sheet = document.createElement("link");
+    sheet.rel = "stylesheet";
+    sheet.className = "lit-live-sheet";
+    sheet.href = new URL("runner-live.css", import.meta.url).href;
+    document.head.append(sheet);
+  }
   liveModule = import(liveUrl.href).then((module) => {
     live = module;
   });
+  liveModule.catch(() => (liveModule = null)); // tried again on the next run
   return liveModule;
 }
 let page = null; // the state of the page on screen
@@ -59,7 +60,7 @@ export class PageRunner {
     this.dirty = false; // Python holds effects of blocks now marked not run
     this.busy = Promise.resolve();
     this.views = [];
-    this.watchers = new Set();
+    this.download = new DownloadWords(); // what runs say while Python comes
     const markers = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lit-run[data-lit-block]"));
     markers.forEach((marker) => {
       const block = this.blocks[Number(marker.dataset.litBlock)];
@@ -71,43 +72,56 @@ export class PageRunner {
     this.valuesData = [];
     /** @type {import("./inline-values.js").InlineValues | null} */
     this.values = null;
-    this.full = null;
+    this.fetched = null;
     /** @type {import("./live-session.js").LiveSession | null} */
-    this.session = null; // its runs, once what a run needs is in
+    this.session = null; // its runs, once loaded
+    this.restarts = 0; // a run waiting for what it needs is void once Python restarted
     this.refresh();
   }
 
-  // What only a run needs, once: the runs (live-session.js) and the page's code (its block list
-  // file). A failed fetch is tried again on the next run.
+  // The runs (live-session.js), loaded once on intent.
   live() {
-    if (!this.full) {
-      this.full = Promise.all([loadLive(), this.fetchCode()]).then(() => {
-        this.session = this.session || new live.LiveSession(this);
-      });
-      this.full.catch(() => (this.full = null));
-    }
-    return this.full;
+    return loadLive().then(() => (this.session = this.session || new live.LiveSession(this)));
   }
 
-  async fetchCode() {
-    this.valuesData = await fetchWhole(this.source, this.path, this.blocks);
+  // The page's code (its block list file), fetched once on intent; a failed fetch is tried
+  // again on the next run.
+  code() {
+    if (!this.fetched) {
+      this.fetched = fetchWhole(this.source, this.path, this.blocks).then((values) => {
+        this.valuesData = values;
+      });
+      this.fetched.catch(() => (this.fetched = null));
+    }
+    return this.fetched;
+  }
+
+  // What a run of the page's blocks needs: the runs and the page's code. Rejects as "stopped"
+  // when Python was stopped or restarted (or the page left) while they came.
+  prepared() {
+    const restarts = this.restarts;
+    return Promise.all([this.live(), this.code()]).then(([session]) => {
+      if (this.restarts !== restarts) throw new Error("stopped");
+      return session;
+    });
   }
 
   // Start Python (on the reader's intent: focus in an editor, the pointer on a Run button,
   // or a run); its download's progress goes to every watcher (what says "Downloading...").
   startWorker() {
     if (this.worker) return;
-    this.live().catch(() => {}); // said by the run that waits for it
+    this.prepared().catch(() => {}); // said by the run that waits for it
     this.worker = new Worker(workerUrl, { type: "module" });
     this.booted = false;
     this.ready = new Promise((resolve, reject) => {
+      this.notReady = reject; // by a restart: no run waits for this Python forever
       /** @param {MessageEvent<WorkerMessage>} event */
       this.worker.onmessage = ({ data }) => {
         if (data.type === "ready") {
           this.booted = true;
           resolve(data.ms);
         } else if (data.type === "failed") reject(new Error(data.error));
-        else if (data.type === "progress") this.progress(data);
+        else if (data.type === "progress") this.download.progress(data);
         else this.session.receive(data); // a request's: it waited for the session
       };
       this.worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
@@ -115,25 +129,10 @@ export class PageRunner {
     this.ready.catch(() => {}); // said by the run that waits for it
   }
 
-  // The download's progress, then, once every byte is in, that Python is starting (which
-  // takes seconds more: its WebAssembly compiled, its standard library unpacked).
-  progress({ loaded, total }) {
-    const mb = (bytes) => (bytes / 1e6).toFixed(1);
-    const said = this.download;
-    if (total && loaded >= total) this.download = "Starting Python…";
-    else this.download = `Downloading Python for your browser: ${mb(loaded)}${total ? ` of ${mb(total)}` : ""} MB…`;
-    if (this.download !== said) this.watchers.forEach((watch) => watch(this.download));
-  }
-
   // What to say while a run waits for Python; watch(text) hears the download's progress
   // until the returned function is called.
   starting(watch) {
-    if (this.booted) return { text: "Running…", stop: () => {} };
-    this.watchers.add(watch);
-    return {
-      text: this.download || "Downloading Python for your browser…",
-      stop: () => this.watchers.delete(watch),
-    };
+    return this.booted ? { text: "Running…", stop: () => {} } : this.download.starting(watch);
   }
 
   // Send one request to the worker (started on first use); resolves to {result, ms, streams}.
@@ -155,18 +154,19 @@ export class PageRunner {
   // Run one block after the blocks above it that have not run yet; one run at a time.
   // say(text) hears which of those blocks runs.
   runBlock(view, say) {
-    return this.live().then(() => {
-      const session = this.session;
-      return session.after(view.block.index, () => session.runOne(view.block), say);
-    });
+    return this.prepared().then((session) =>
+      session.after(view.block.index, () => session.runOne(view.block), say),
+    );
   }
 
   // A fresh Python: the worker ends (even mid-run); every block is marked not run.
   restart(announce = true) {
     if (this.worker) this.worker.terminate();
+    if (this.notReady) this.notReady(new Error("stopped"));
+    this.restarts += 1;
     this.worker = null;
     this.booted = false;
-    this.download = null;
+    this.download = new DownloadWords();
     for (const call of this.pending.values()) call.reject(new Error("stopped"));
     this.pending.clear();
     this.blocks.forEach((block) => (block.ranSeq = null));
@@ -220,19 +220,17 @@ export class PageRunner {
 }
 
 
+// The page's runner, for other modules (exercises, the stepper, the visiting order).
 export const runner = {
   // Whether this page has blocks the runner knows (no block list: no Python on this page).
   available: () => Boolean(page),
-  run: (code, options) => livePage().then((session) => session.run(code, options)),
   // Call a Python helper, module.name(...args): resolves to {value, error}.
-  call: (module, name, args) => livePage().then((session) => session.callHelper(module, name, args)),
+  call: (module, name, args) => livePage(false).then((session) => session.callHelper(module, name, args)),
   // Grade the reader's attempt at the exercise that is block `index` of the page; say(text)
   // hears which block above runs first.
   grade: (index, attempt, say) => livePage().then((session) => session.grade(index, attempt, say)),
-  // Block `index` of the page: what the page's setup needs of it, and all of it (its code, an
-  // exercise's solution and success text) once the promise resolves.
+  // Block `index` of the page (all of it, an exercise's success text included, once graded).
   block: (index) => page && page.blocks[index],
-  loaded: () => livePage(),
   started: () => Boolean(page && page.booted),
   // Start Python now (the reader showed intent), and hear its download's progress.
   warm: () => page && page.startWorker(),
@@ -243,8 +241,10 @@ export const runner = {
 };
 onPage(setUpPage);
 
-// The runs of the page, once what a run needs is in.
-function livePage() {
+// The runs of the page, once loaded, with the page's code if the work needs it (the blocks above
+// an exercise run before its check).
+function livePage(needsCode = true) {
   const current = page; // the page asked, even if the reader moves on meanwhile
-  return current ? current.live().then(() => current.session) : Promise.reject(new Error("no page"));
+  if (!current) return Promise.reject(new Error("no page"));
+  return needsCode ? current.prepared() : current.live();
 }

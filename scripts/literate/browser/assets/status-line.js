@@ -49,7 +49,7 @@ export function showButton(view, words) {
   return button;
 }
 
-// The way to the block that a failure names (runner-live.js, runInTurn), if it is shown.
+// The way to the block that a failure names (live-session.js, runInTurn), if it is shown.
 export function culpritButton(result) {
   return result.culprit ? showButton(result.culprit, "Show it") : null;
 }
@@ -59,4 +59,28 @@ export function culpritButton(result) {
 export function preloadOnIntent(button, runner) {
   button.addEventListener("pointerenter", () => runner.startWorker());
   button.addEventListener("focus", () => runner.startWorker());
+}
+
+// What a run says while Python downloads and starts, for every run that waits (a block's, Run
+// all's, an exercise's): the megabytes in so far, then, once every byte is in, that Python is
+// starting (seconds more: its WebAssembly compiled, its standard library unpacked).
+export class DownloadWords {
+  constructor() {
+    this.text = null;
+    this.watchers = new Set();
+  }
+
+  progress({ loaded, total }) {
+    const mb = (bytes) => (bytes / 1e6).toFixed(1);
+    const said = this.text;
+    if (total && loaded >= total) this.text = "Starting Python…";
+    else this.text = `Downloading Python for your browser: ${mb(loaded)}${total ? ` of ${mb(total)}` : ""} MB…`;
+    if (this.text !== said) this.watchers.forEach((watch) => watch(this.text));
+  }
+
+  // What to say now; watch(text) hears what follows until the returned stop() is called.
+  starting(watch) {
+    this.watchers.add(watch);
+    return { text: this.text || "Downloading Python for your browser…", stop: () => this.watchers.delete(watch) };
+  }
 }
