@@ -1,7 +1,7 @@
 // One shown block of the page (runner.js makes one per block): its toolbar (Run, Stop, Reset,
 // its state in words, "Your version"), its editor and its status.
 import { CodeEditor } from "./code-editor.js";
-import { StatusLine, culpritButton, preloadOnIntent } from "./status-line.js";
+import { StatusLine, preloadOnIntent, runTold } from "./status-line.js";
 import { escapeHtml } from "./text.js";
 import { work } from "./work.js";
 
@@ -122,21 +122,12 @@ export class BlockView {
   }
 
   async onRun() {
-    const waiting = (text) => this.setStatus(text, { waiting: true });
-    const starting = this.runner.starting(waiting);
-    waiting(starting.text);
-    this.stopButton.hidden = false;
-    this.runButton.disabled = true;
-    try {
-      const result = await this.runner.runBlock(this, waiting);
-      if (result.earlier) this.setStatus(result.earlier, { action: culpritButton(result) });
-    } catch (error) {
-      this.setStatus(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
-    } finally {
-      starting.stop();
-      this.stopButton.hidden = true;
-      this.runButton.disabled = false;
-    }
+    await runTold(this.runner, {
+      button: this.runButton,
+      stopButton: this.stopButton,
+      say: (text, options) => this.setStatus(text, options),
+      work: (waiting) => this.runner.runBlock(this, waiting),
+    });
   }
 
   onStop() {

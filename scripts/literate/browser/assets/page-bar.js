@@ -1,6 +1,6 @@
 // The page's toolbar, before its first runnable block: Run all, Stop, Restart and "Forget my
 // edits on this page" (runner.js makes it).
-import { StatusLine, culpritButton, preloadOnIntent } from "./status-line.js";
+import { StatusLine, preloadOnIntent, runTold } from "./status-line.js";
 import { CLEARED, work } from "./work.js";
 
 // Run all and Restart, before the page's first runnable block.
@@ -53,22 +53,13 @@ export class PageBar {
   }
 
   async runAll() {
-    this.runAllButton.disabled = true;
-    this.stopButton.hidden = false;
-    const waiting = (text) => this.say(text, { waiting: true });
-    const starting = this.runner.starting(waiting);
-    waiting(this.runner.booted ? "Running every block…" : starting.text);
-    try {
-      const session = await this.runner.prepared();
-      const result = await session.runAll(waiting);
-      if (result.earlier) this.say(result.earlier, { action: culpritButton(result) });
-      else this.say("Ran every block of the page.");
-    } catch (error) {
-      this.say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
-    } finally {
-      starting.stop();
-      this.runAllButton.disabled = false;
-      this.stopButton.hidden = true;
-    }
+    await runTold(this.runner, {
+      button: this.runAllButton,
+      stopButton: this.stopButton,
+      say: (text, options) => this.say(text, options),
+      work: (waiting) => this.runner.prepared().then((session) => session.runAll(waiting)),
+      busyText: "Running every block…",
+      doneText: "Ran every block of the page.",
+    });
   }
 }

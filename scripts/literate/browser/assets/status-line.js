@@ -49,6 +49,35 @@ export function showButton(view, words) {
   return button;
 }
 
+// A run that a button starts, told in a status line (say): while it waits, the button is off and
+// Stop shown, and the line says how Python comes (busyText once it is up, if given); then what
+// work(waiting) resolved to (a failure above leads to its block; doneText, if given), "Stopped."
+// or why it could not run.
+/**
+ * @param {import("./runner.js").PageRunner} runner
+ * @param {{button: HTMLButtonElement, stopButton: HTMLButtonElement,
+ *   say: (text: string, options?: object) => void, work: (waiting: (text: string) => void) => Promise<any>,
+ *   busyText?: string, doneText?: string}} run
+ */
+export async function runTold(runner, { button, stopButton, say, work, busyText = "", doneText = "" }) {
+  const waiting = (text) => say(text, { waiting: true });
+  const starting = runner.starting(waiting);
+  waiting(runner.booted && busyText ? busyText : starting.text);
+  button.disabled = true;
+  stopButton.hidden = false;
+  try {
+    const result = await work(waiting);
+    if (result.earlier) say(result.earlier, { action: culpritButton(result) });
+    else if (doneText) say(doneText);
+  } catch (error) {
+    say(error.message === "stopped" ? "Stopped." : `Could not run: ${error.message}`);
+  } finally {
+    starting.stop();
+    button.disabled = false;
+    stopButton.hidden = true;
+  }
+}
+
 // The way to the block that a failure names (live-session.js, runInTurn), if it is shown.
 export function culpritButton(result) {
   return result.culprit ? showButton(result.culprit, "Show it") : null;
