@@ -5,31 +5,39 @@ name, where the download link goes, and what the search index leaves out."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from literate.parse import Page
 
 
-def tail_page(markdown: str, full: Page, text: str) -> Page:
-    """The page as the generator hands it over (front matter cut), keeping the file's line
-    numbers; ValueError if its executable blocks are not the ones parsed at the start."""
-    from literate.parse.markdown import parse_page
-
-    if text.endswith(markdown):
-        cut = text[: len(text) - len(markdown)].count("\n")
-        if all(item.line > cut for item in full.items):
-            return Page(full.path, full.lines[cut:], full.first_line + cut, full.items)
-    tail = parse_page(markdown, full.path)
-    # The tail's line numbers are unknown here: compare what the items are, not where.
-    if [i.signature(with_line=False) for i in tail.items] != [
-        i.signature(with_line=False) for i in full.items
-    ]:
+def tail_page(markdown: str, full: Page) -> Page:
+    """The page as the generator hands it over (front matter cut, blank lines around it
+    stripped), with the items parsed from its file at their file lines; ValueError if a line
+    of an executable item is not the file's (edited during the build, or changed by a plugin or
+    extension that ran before this one)."""
+    given = markdown.split("\n")
+    while given and not given[-1].strip():
+        given.pop()
+    kept = len(full.lines)
+    while kept and not full.lines[kept - 1].strip():
+        kept -= 1
+    cut = kept - len(given)  # the generator's lines are the file's last ones
+    changed = [
+        line
+        for item in full.items
+        for line in range(item.line, getattr(item, "end_line", item.line) + 1)
+        if line - full.first_line < cut
+        or given[line - full.first_line - cut].rstrip("\r") != full.line_text(line)
+    ]
+    if changed:
         raise ValueError(
-            f"{full.path}: its executable blocks changed while the site was building "
-            "(edited during the build?); build again"
+            f"{full.path}:{changed[0]}: this line of an executable item is not what the site "
+            "generator handed over (the file edited while the site was building, or the page "
+            "changed by a plugin or extension that runs before literate); build again"
         )
-    return tail
+    return replace(full, lines=given, first_line=full.first_line + cut)
 
 
 def notebook_name(page: Any) -> str:

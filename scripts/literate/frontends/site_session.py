@@ -116,7 +116,7 @@ class SiteSession:
         if source is None or source.kind != "markdown" or not source.items or not self.enabled:
             return None
         try:
-            tail = tail_page(markdown, source, self.texts[relative])
+            tail = tail_page(markdown, source)
         except (ValueError, ParseError) as error:  # edited while the site was building
             raise SiteError(str(error)) from None
         return render_markdown(tail, self.results(source), runnable=self.runtime is not None)
@@ -200,7 +200,7 @@ class SiteSession:
         from mkdocs.utils.meta import get_data
 
         markdown, _meta = get_data(self.texts[relative])
-        return tail_page(markdown, page, self.texts[relative])
+        return tail_page(markdown, page)
 
     def wait_all(self) -> None:
         """Every page has run, even one the generator did not render; else the errors."""

@@ -30,6 +30,10 @@ class Part:
     text: str
     line: int
 
+    @property
+    def text_lines(self) -> list[str]:
+        return split_lines(self.text)
+
 
 @dataclass(frozen=True)
 class Exercise:
@@ -69,6 +73,10 @@ class Block:
 
     def __post_init__(self) -> None:
         self.code_line = self.code_line or self.line + 1
+
+    @property
+    def code_lines(self) -> list[str]:
+        return split_lines(self.code)
 
     @property
     def kind(self) -> Kind:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from literate.contracts import BlockEntry, InlineValueEntry
-from literate.parse.page import Block, Inline, Page, split_lines
+from literate.parse.page import Block, Inline, Page
 from literate.present.browser import mark_build_only
 from literate.present.inline_html import is_heading, literal_value, value_span
 from literate.present.output_html import SvgIds, output_html
@@ -159,7 +159,7 @@ def _block_markdown(
         title = block.title
         info = "python" + (f' title="{title}"' if title else "")
         lines.append(f"{indent}{block.fence}{info}")
-        lines.extend(f"{indent}{code}" if code else "" for code in split_lines(block.code))
+        lines.extend(f"{indent}{code}" if code else "" for code in block.code_lines)
         lines.append(f"{indent}{block.fence}")
     note = f"As built; {block.varies} differ from run to run." if block.varies else ""
     output = "" if block.quiet else output_html(result, ids, note)

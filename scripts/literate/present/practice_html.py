@@ -19,7 +19,7 @@ import markdown
 from literate.contracts import ExerciseEntry
 from literate.grading import EXERCISE_MIME
 from literate.parse.markdown import CODE_SPAN
-from literate.parse.page import Block, split_lines
+from literate.parse.page import Block, Part
 from literate.results import ItemResult
 
 
@@ -73,17 +73,17 @@ def exercise_markdown(block: Block, index: int, token) -> list[str]:
     marker = f'<div class="lit-exercise" id="exercise-{slug}" data-lit-block="{index}"></div>'
     inner = indent + "    "
     lines = ["", indent + token(marker), "", f"{indent}{fence}python"]
-    lines += _indented(exercise.starter.text, indent)
+    lines += _indented(exercise.starter, indent)
     lines += [f"{indent}{fence}", "", f'{indent}??? tip lit-exercise-hint "Hint"', ""]
-    lines += _indented(exercise.hint.text, inner)
+    lines += _indented(exercise.hint, inner)
     lines += ["", f'{indent}??? success lit-solution "Solution"', "", f"{inner}{fence}python"]
-    lines += _indented(exercise.solution.text, inner)
+    lines += _indented(exercise.solution, inner)
     lines += [f"{inner}{fence}", ""]
     return lines
 
 
-def _indented(text: str, indent: str) -> list[str]:
-    return [f"{indent}{line}" if line else "" for line in split_lines(text)]
+def _indented(part: Part, indent: str) -> list[str]:
+    return [f"{indent}{line}" if line else "" for line in part.text_lines]
 
 
 def answer_form_html(spec: dict[str, Any], prefix: str) -> str:
