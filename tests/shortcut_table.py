@@ -755,6 +755,60 @@ DESCEND = _rows(
     ),
 )
 
+ZERO_GRAD = _lines("def zero_grad(parameters):", "    for p in parameters:", "        p.grad = 0.0")
+OWN = "The engine is the exercise"
+CAPSTONE = _rows(
+    "write-the-engine",
+    (
+        "the package's Value imported",
+        "from micrograd.engine import Value\n" + ZERO_GRAD,
+        "Your Value makes the package's own Values (micrograd.engine.Value)",
+    ),
+    (
+        "the package's Value from the package's top",
+        "from micrograd import Value\n" + ZERO_GRAD,
+        "Your Value makes the package's own Values (micrograd.engine.Value)",
+    ),
+    (
+        "a subclass of the package's Value",
+        _lines("from micrograd.engine import Value as Package", "class Value(Package):", "    pass")
+        + ZERO_GRAD,
+        f"Your code uses micrograd.engine.Value (line 2 of your code): {OWN}",
+    ),
+    (
+        "the package's Value inside the reader's",
+        _lines(
+            "from micrograd.engine import Value as Package",
+            "class Value:",
+            "    def __init__(self, data):",
+            "        self.inner = Package(data)",
+            "        self.data, self.grad = self.inner.data, 0.0",
+        )
+        + ZERO_GRAD,
+        f"Your code uses micrograd.engine.Value (line 4 of your code): {OWN}",
+    ),
+    (
+        "the engine through sys.modules",
+        "import sys\nValue = sys.modules['micrograd.engine'].Value\n" + ZERO_GRAD,
+        "Your code uses sys (line 1)",
+    ),
+    (
+        "the engine through gc",
+        "import gc\n" + ZERO_GRAD,
+        "Your code uses gc (line 1)",
+    ),
+    (
+        "the build-along step 6, loaded",
+        "from spelled_out import show_step\nValue = show_step(6).Value\n" + ZERO_GRAD,
+        "Your code uses spelled_out.along.load_step (line 2 of your code)",
+    ),
+    (
+        "the build-along step 6, imported",
+        "from spelled_out.steps import step6_training\n" + ZERO_GRAD,
+        "Your code uses spelled_out.steps (line 1)",
+    ),
+)
+
 # page (under docs/) -> its shortcuts, in the order of its exercises
 PAGES: dict[str, list[Shortcut]] = {
     "derivatives.md": CENTRAL + PARTIALS,
@@ -768,4 +822,5 @@ PAGES: dict[str, list[Shortcut]] = {
     "pytorch.md": PYTORCH,
     "training-an-mlp.md": MLP,
     "why-backprop.md": FORWARD,
+    "write-it-yourself.md": CAPSTONE,
 }

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import ast
 import traceback
+from types import CodeType
 from typing import Any
 
 from literate.shortcut_steps import SENTENCE, step_loader, step_methods
-from literate.shortcuts import SwitchOff, escape_hatch, parse_refusals, reader_codes
+from literate.shortcuts import SwitchOff, escape_hatch, parse_refusals
 
 # How the build's verdict on an exercise travels in its result (a mimebundle entry).
 EXERCISE_MIME = "application/vnd.literate.exercise+json"
@@ -111,3 +112,14 @@ def _failing_line(error: AssertionError, path: str, check: str, first_line: int)
         if frame.filename == path and 0 <= index < len(lines):
             return f"This check failed: {lines[index].strip()}"
     return "A check failed."
+
+
+def reader_codes(code: CodeType) -> frozenset[CodeType]:
+    """The code objects of the reader's attempt: its module and every function, class body and
+    lambda in it."""
+    found, stack = set(), [code]
+    while stack:
+        current = stack.pop()
+        found.add(current)
+        stack.extend(c for c in current.co_consts if isinstance(c, CodeType))
+    return frozenset(found)

@@ -33,6 +33,8 @@ from collections.abc import Iterator
 from types import CodeType, FrameType
 from typing import Any
 
+from literate.stand_ins import class_stand_in, function_stand_in
+
 # Modules and names that reach objects by introspection instead of by the exercise's work.
 ESCAPE_MODULES = ("gc", "sys", "importlib", "inspect", "ctypes", "builtins", "runpy", "pickle",
                   "marshal", "literate", "spelled_out.steps", "_thread", "threading")  # fmt: skip
@@ -101,17 +103,6 @@ def parse_refusals(text: str) -> list[tuple[list[str], str]]:
         targets = [t.strip() for t in entry["targets"].split(",")]
         entries.append((targets, entry["sentence"].strip()))
     return entries
-
-
-def reader_codes(code: CodeType) -> frozenset[CodeType]:
-    """The code objects of the reader's attempt: its module and every function, class body and
-    lambda in it."""
-    found, stack = set(), [code]
-    while stack:
-        current = stack.pop()
-        found.add(current)
-        stack.extend(c for c in current.co_consts if isinstance(c, CodeType))
-    return frozenset(found)
 
 
 class SwitchOff:
@@ -195,13 +186,15 @@ class SwitchOff:
         return any(current.f_code in self.reader for current in _frames(frame))
 
     def _refusing(self, original: Any, target: str, sentence: str) -> Any:
-        def stand_in(*args: Any, **kwargs: Any) -> Any:
-            caller = sys._getframe(1)
-            if self._from_reader(caller) or caller.f_code in self.check:
-                raise self._refuse(target, sentence, caller)
-            return original(*args, **kwargs)
+        def refuses(caller: FrameType) -> bool:
+            return self._from_reader(caller) or caller.f_code in self.check
 
-        return stand_in
+        def refusal(caller: FrameType) -> Refused:
+            return self._refuse(target, sentence, caller)
+
+        if isinstance(original, type):
+            return class_stand_in(original, refuses, refusal, self._from_reader)
+        return function_stand_in(original, refuses, refusal)
 
     def _wrapped(self, cls: type, name: str, original: Any) -> Any:
         target, sentence = self._said[(cls, name)]

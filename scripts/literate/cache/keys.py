@@ -32,6 +32,7 @@ RESULT_CODE = (
     "grading.py",
     "shortcuts.py",  # an exercise's refusals, graded with it
     "shortcut_steps.py",
+    "stand_ins.py",
     "answers.py",
     "parse/exercise_sections.py",
 )

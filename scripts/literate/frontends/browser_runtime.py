@@ -35,6 +35,7 @@ SHARED = (
     "grading.py",
     "shortcuts.py",
     "shortcut_steps.py",
+    "stand_ins.py",
     "execute/__init__.py",
     "execute/core.py",
     "execute/formatters.py",

@@ -1,0 +1,214 @@
+"""The capstone's properties, each a list of small graphs written as code, smallest first.
+
+engine_grader.py runs each graph with the reader's engine and with the package's and compares
+what the two runs name. The graphs here are data: leaves, lines of code, and which pass runs.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+LEAVES = {"a": 1.5, "b": -2.0}
+ROLES = {"a": "the first operand", "b": "the second operand"}
+BACKWARD = ("out.backward()",)
+
+
+@dataclass(frozen=True)
+class Graph:
+    what: str  # what the graph tries, for the sentence: "`__mul__`", "a diamond"
+    body: tuple[str, ...]  # the lines that build it, ending with `out = ...`
+    leaves: dict[str, float]
+    passes: tuple[str, ...] = BACKWARD  # what runs after it is built
+    compared: tuple[str, ...] = ("data", "grad")
+    needs: tuple[str, ...] = ("Value",)
+
+    def code(self, backward: bool = True) -> str:
+        lines = [f"{name} = Value({value!r})" for name, value in self.leaves.items()]
+        return "\n".join([*lines, *self.body, *(self.passes if backward else ())])
+
+    def with_leaves(self, leaves: dict[str, float]) -> Graph:
+        return replace(self, leaves=leaves)
+
+
+@dataclass(frozen=True)
+class Property:
+    name: str
+    advice: str  # what to look at when it fails
+    graphs: tuple[Graph, ...]
+
+
+# One operation each: (its method, the expression, the leaves it needs). The derived ones may
+# be built from the others (a - b as a + (-b)), so their gradients need the order right too.
+OPERATIONS = [
+    ("`__add__`", "a + b", LEAVES),
+    ("`__mul__`", "a * b", LEAVES),
+    ("`__add__` with a number", "a + 2.0", {"a": 1.5}),
+    ("`__mul__` with a number", "a * 3", {"a": 1.5}),
+    ("`__pow__`", "a ** 3", {"a": 1.5}),
+    ("`__pow__` with a negative power", "a ** -0.5", {"a": 1.5}),
+    ("`tanh`", "a.tanh()", {"a": 0.5}),
+    ("`exp`", "a.exp()", {"a": 0.5}),
+    ("`relu` of a positive value", "a.relu()", {"a": 1.5}),
+    ("`relu` of a negative value", "a.relu()", {"a": -1.5}),
+]
+DERIVED = [
+    ("`__neg__`", "-a", {"a": 1.5}),
+    ("`__sub__`", "a - b", LEAVES),
+    ("`__truediv__`", "a / b", LEAVES),
+    ("`__radd__`", "2.0 + a", {"a": 1.5}),
+    ("`__rmul__`", "2.0 * a", {"a": 1.5}),
+    ("`__rsub__`", "2.0 - a", {"a": 1.5}),
+    ("`__rtruediv__`", "2.0 / a", {"a": 1.5}),
+    ("`__sub__` with both operands the same node", "a - a", {"a": 1.5}),
+    ("`__truediv__` with both operands the same node", "a / a", {"a": 1.5}),
+]
+REUSED = [
+    ("`__add__` with both operands the same node", ("out = a + a",)),
+    ("`__mul__` with both operands the same node", ("out = a * a",)),
+    ("a node used by two operations", ("b = a * a", "out = b * a")),
+]
+CHAINS = [
+    ("a chain of two operations", ("b = a * 2.0", "out = b.tanh()")),
+    ("a chain of three operations", ("b = a.exp()", "c = b * 3.0", "out = c.tanh()")),
+]
+DIAMONDS = [
+    ("a diamond", ("b = a * 2.0", "c = a + 1.0", "out = b * c")),
+    ("two diamonds", ("b = a.tanh()", "c = b * a", "d = b + c", "out = d * b")),
+]
+# A random node: a template over one or two earlier nodes. Values stay moderate (no exp of
+# a product), so every graph is defined wherever its leaves are.
+TEMPLATES = [
+    "{x} + {y}", "{x} * {y}", "{x} - {y}", "{x} / ({y}.tanh().exp())", "{x}.tanh()",
+    "{x} ** 2", "{x}.relu()", "-{x}", "0.5 * {x}", "1.0 - {x}",
+]  # fmt: skip
+
+
+def random_graph(size: int, seed: int) -> Graph:
+    """`size` operations over three leaves, each on earlier nodes (recent ones more often, so
+    that nodes are reused and paths meet)."""
+    rng = random.Random(size * 1000 + seed)
+    leaves = {name: round(rng.uniform(-2.0, 2.0), 2) for name in "abc"}
+    names, body = list(leaves), []
+    for index in range(size):
+        template = rng.choice(TEMPLATES)
+        x, y = (names[-1 - min(int(rng.expovariate(0.7)), len(names) - 1)] for _ in range(2))
+        name = "out" if index == size - 1 else f"n{index + 1}"
+        body.append(f"{name} = {template.format(x=x, y=y)}")
+        names.append(name)
+    return Graph("a random graph", tuple(body), leaves)
+
+
+def _operation(what: str, expression: str, leaves: dict[str, float], **kw) -> Graph:
+    return Graph(what, (f"out = {expression}",), dict(leaves), **kw)
+
+
+DEEP = (
+    "out = a",
+    "for step in range(1000):  # 2,000 operations, one after the other",
+    "    out = out * 1.001 + 0.001",
+)
+
+PROPERTIES = [
+    Property(
+        "a Value holds its number",
+        "Value(x) keeps the number x as data (a float) and starts with grad 0.",
+        (
+            Graph("`Value(1.5)`", (), {"a": 1.5}, passes=()),
+            Graph("`Value(-3)`", (), {"a": -3}, passes=()),
+        ),
+    ),
+    Property(
+        "each operation's forward value",
+        "Each operation returns a new Value whose data is the operation applied to the "
+        "operands' data (a plain number operand counts as a Value of that number).",
+        tuple(_operation(*op, passes=(), compared=("data",)) for op in OPERATIONS + DERIVED),
+    ),
+    Property(
+        "backward() seeds the output",
+        "backward() starts at the output: its own gradient, d(out)/d(out), is 1.",
+        (Graph("`out.backward()` on a leaf", (), {"out": 2.0}),),
+    ),
+    Property(
+        "each operation's gradients",
+        "Each operation's backward rule sends each operand its local derivative times the "
+        "output's gradient (the chain rule).",
+        tuple(_operation(*op) for op in OPERATIONS),
+    ),
+    Property(
+        "a chain of operations",
+        "Along a chain, a node's gradient is its local derivative times the gradient of the "
+        "node it feeds (the chain rule): backward() must handle a node after the node it feeds, "
+        "in reverse topological order.",
+        tuple(Graph(what, body, {"a": 0.5}) for what, body in CHAINS),
+    ),
+    Property(
+        "a node used twice",
+        "Each use of a node sends it a share of the gradient: add the shares (+=) instead of "
+        "overwriting, and keep both operands even when they are one node.",
+        tuple(Graph(what, body, {"a": 1.5}) for what, body in REUSED),
+    ),
+    Property(
+        "paths that meet",
+        "A node reached along two paths gets a share along each, and must have both before it "
+        "passes its gradient on: reverse topological order, each node once.",
+        tuple(Graph(what, body, {"a": 0.5}) for what, body in DIAMONDS),
+    ),
+    Property(
+        "the derived operations' gradients",
+        "Negation, subtraction, division and the reflected operators (2.0 - a) must send the "
+        "same gradients as the operations they stand for.",
+        tuple(_operation(*op) for op in DERIVED),
+    ),
+    Property(
+        "random graphs",
+        "The rules, the accumulation and the order must hold together on bigger graphs: the "
+        "graph below mixes them.",
+        tuple(random_graph(size, seed) for size in range(2, 11) for seed in range(4)),
+    ),
+    Property(
+        "two calls of backward()",
+        "A second call adds its gradient to each leaf's (+=), as PyTorch does; an interior "
+        "node holds the latest pass's gradient: set interior gradients to 0 when a pass starts.",
+        (
+            Graph(
+                "two calls of `out.backward()`",
+                ("n = a * b", "out = n + a"),
+                dict(LEAVES),
+                passes=BACKWARD * 2,
+            ),
+        ),
+    ),
+    Property(
+        "zero_grad(parameters)",
+        "zero_grad(parameters) sets the grad of each Value it is given to 0, so that the next "
+        "pass starts from nothing.",
+        (
+            Graph(
+                "`zero_grad([a, b])` between two passes",
+                ("n = a * b", "out = n + a"),
+                dict(LEAVES),
+                passes=("out.backward()", "zero_grad([a, b])", "out.backward()"),
+                needs=("Value", "zero_grad"),
+            ),
+        ),
+    ),
+    Property(
+        "a deep graph",
+        "backward() must work on a chain 2,000 operations long: build the topological order "
+        "with a loop and a list of your own, since Python stops a recursion about 1,000 calls "
+        "deep.",
+        (Graph("a chain of 2,000 operations", DEEP, {"a": 0.5}),),
+    ),
+    Property(
+        "operands that are not numbers",
+        "An operation given something that is neither a number nor a Value returns "
+        "NotImplemented, so that Python raises its TypeError; Value() of such a thing raises "
+        "TypeError.",
+        (
+            _operation("adding a string", 'a + "two"', {"a": 1.5}, passes=()),
+            _operation("multiplying by None", "a * None", {"a": 1.5}, passes=()),
+            Graph('`Value("two")`', ('out = Value("two")',), {}, passes=()),
+        ),
+    ),
+]
