@@ -12,26 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.engine_mutants import MUTANTS
+
 ROOT = Path(__file__).resolve().parent.parent
 # Not test_against_torch.py: importing torch took most of each copy's run, and every mutant is
 # caught without it (the control run shows these pass on the intact engine).
 ENGINE_TESTS = ["tests/test_engine.py", "tests/test_nn.py"]
-
-# name -> (a line of engine.py, what it becomes)
-MUTANTS = {
-    "add forgets one input": ('"+", _local=(1.0, 1.0)', '"+", _local=(1.0, 0.0)'),
-    "mul does not swap": ("_local=(other.data, self.data)", "_local=(self.data, other.data)"),
-    "pow drops the -1": ("local = n * x ** (n - 1)", "local = n * x**n"),
-    "pow drops the factor n": ("local = n * x ** (n - 1)", "local = x ** (n - 1)"),
-    "tanh forgets the square": ("_local=(1.0 - t * t,)", "_local=(1.0 - t,)"),
-    "exp uses 1": ('"exp", _local=(e,)', '"exp", _local=(1.0,)'),
-    "log uses x": ("_local=(1.0 / x,)", "_local=(x,)"),
-    "relu always passes": ("_local=(1.0 if x > 0 else 0.0,)", "_local=(1.0,)"),
-    "= instead of +=": ("child.grad += local * self.grad", "child.grad = local * self.grad"),
-    "no chain rule": ("child.grad += local * self.grad", "child.grad += local"),
-    "forward order": ("for node in reversed(order):", "for node in order:"),
-    "seed of 2": ("self.grad += 1.0  # ∂(self)/∂(self)", "self.grad += 2.0"),
-}
 
 
 def run_engine_tests_on_copy(tmp_path, mutant=None):
