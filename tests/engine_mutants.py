@@ -5,6 +5,20 @@ catch every one). MISTAKES are the common ones a reader writing an engine makes,
 the capstone property that must name it (tests/test_engine_grader.py grades each in CPython,
 tests/site/test_capstone_browser.py in the page)."""
 
+from pathlib import Path
+
+ENGINE = (Path(__file__).resolve().parent.parent / "micrograd" / "engine.py").read_text("utf-8")
+# The capstone asks for zero_grad(parameters) beside Value: what the package's Module.zero_grad
+# does, for a list of parameters.
+ZERO_GRAD = "\n\ndef zero_grad(parameters):\n    for p in parameters:\n        p.grad = 0.0\n"
+
+
+def broken(line: str, replacement: str) -> str:
+    """The package's engine with one line changed, and zero_grad: a reader's whole answer."""
+    assert ENGINE.count(line) == 1, f"the line to break is not in engine.py once: {line!r}"
+    return ENGINE.replace(line, replacement) + ZERO_GRAD
+
+
 # name -> (a line of engine.py, what it becomes)
 MUTANTS = {
     "add forgets one input": ('"+", _local=(1.0, 1.0)', '"+", _local=(1.0, 0.0)'),

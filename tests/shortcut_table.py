@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from tests.engine_mutants import ZERO_GRAD
+
 
 @dataclass(frozen=True)
 class Shortcut:
@@ -755,7 +757,6 @@ DESCEND = _rows(
     ),
 )
 
-ZERO_GRAD = _lines("def zero_grad(parameters):", "    for p in parameters:", "        p.grad = 0.0")
 OWN = "The engine is the exercise"
 CAPSTONE = _rows(
     "write-the-engine",

@@ -8,7 +8,7 @@ disagrees is the smallest one that shows the mistake (each property lists its gr
 the smallest up), and its sentence says which operation, which operand, and by how much.
 
     report = grade_engine({"Value": Value, "zero_grad": zero_grad})
-    print(report)            # each property, held or not
+    print(report)            # each property, held or not, and the failing one's graph
     report.message           # "7 of 11 properties hold. ..."
 
 Pure standard library and the package's engine: the build checks the page's solution with it,
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from micrograd.engine import Value as PackageValue
+from spelled_out.dismantle import dismantle
 from spelled_out.engine_graphs import PROPERTIES, ROLES, Graph, Property
 
 WHERE = "<your graph>"  # the file name a graph's code runs under
@@ -62,10 +63,7 @@ class Report:
         count = f"{len(self.held)} of {len(PROPERTIES)} properties hold."
         if self.failing is None or self.graph is None or self.mismatch is None:
             return count
-        return (
-            f"{count} The first that does not: {self.failing.name}. {self.sentence()}\n\n"
-            f"The smallest graph that shows it:\n\n{self.graph.code()}"
-        )
+        return f"{count} The first that does not: {self.failing.name}. {self.sentence()}"
 
     def sentence(self) -> str:
         assert self.failing is not None and self.graph is not None and self.mismatch is not None
@@ -90,6 +88,8 @@ class Report:
         if self.failing is not None:
             lines.append(f"FAILS: {self.failing.name}")
             lines += [f"not tried: {p.name}" for p in PROPERTIES[len(self.held) + 1 :]]
+        if self.graph is not None:
+            lines += ["", "The smallest graph that shows it:", self.graph.code()]
         return "\n".join(lines)
 
 
@@ -115,16 +115,19 @@ def grade_engine(names: dict[str, Any]) -> Report:
                 report.failing, report.graph, report.mismatch = prop, graph, mismatch
                 return report
         report.held.append(prop.name)
-    _passed.update(reader)
     return report
+
+
+def keep_for_training(report: Report, names: dict[str, Any]) -> None:
+    """Keep the engine in `names` for passed_engine(), if its report says every property held."""
+    if report.passed:
+        _passed["Value"] = names["Value"]
 
 
 def passed_engine() -> Any:
     """The `Value` class that last held every property in this Python (the reader's, once
-    Check passes; in the build, the page's solution); LookupError before any has."""
-    if "Value" not in _passed:
-        raise LookupError("no engine has held every property yet: press Check above first")
-    return _passed["Value"]
+    Check passes; in the build, the page's solution), or None before any has."""
+    return _passed.get("Value")
 
 
 def _makes_package_values(cls: Any) -> bool:
@@ -142,6 +145,14 @@ def compare(graph: Graph, reader: dict[str, Any], package: dict[str, Any]) -> Mi
             return Mismatch("the code", f"NameError: define {needed}", "a definition")
     expected, expected_error = _run(graph.code(), package)
     got, got_error = _run(graph.code(), reader)
+    try:
+        return _first_difference(graph, reader, (expected, expected_error), (got, got_error))
+    finally:
+        dismantle([*expected.values(), *got.values()])
+
+
+def _first_difference(graph: Graph, reader: dict[str, Any], package_run, reader_run):
+    (expected, expected_error), (got, got_error) = package_run, reader_run
     if expected_error or got_error:
         if _kind(got_error) != _kind(expected_error):
             return Mismatch("the code", got_error or "no error", expected_error or "no error")
@@ -172,6 +183,8 @@ def central_difference(graph: Graph, leaf: str, names: dict[str, Any], h: float 
         return (up["out"].data - down["out"].data) / (2 * h)
     except (KeyError, AttributeError, TypeError):
         return math.nan
+    finally:
+        dismantle([*up.values(), *down.values()])
 
 
 def _run(code: str, names: dict[str, Any]) -> tuple[dict[str, Any], str]:

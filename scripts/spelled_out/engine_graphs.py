@@ -16,7 +16,7 @@ BACKWARD = ("out.backward()",)
 
 @dataclass(frozen=True)
 class Graph:
-    what: str  # what the graph tries, for the sentence: "`__mul__`", "a diamond"
+    what: str  # what the graph tries, for the sentence: "__mul__", "a diamond"
     body: tuple[str, ...]  # the lines that build it, ending with `out = ...`
     leaves: dict[str, float]
     passes: tuple[str, ...] = BACKWARD  # what runs after it is built
@@ -41,31 +41,31 @@ class Property:
 # One operation each: (its method, the expression, the leaves it needs). The derived ones may
 # be built from the others (a - b as a + (-b)), so their gradients need the order right too.
 OPERATIONS = [
-    ("`__add__`", "a + b", LEAVES),
-    ("`__mul__`", "a * b", LEAVES),
-    ("`__add__` with a number", "a + 2.0", {"a": 1.5}),
-    ("`__mul__` with a number", "a * 3", {"a": 1.5}),
-    ("`__pow__`", "a ** 3", {"a": 1.5}),
-    ("`__pow__` with a negative power", "a ** -0.5", {"a": 1.5}),
-    ("`tanh`", "a.tanh()", {"a": 0.5}),
-    ("`exp`", "a.exp()", {"a": 0.5}),
-    ("`relu` of a positive value", "a.relu()", {"a": 1.5}),
-    ("`relu` of a negative value", "a.relu()", {"a": -1.5}),
+    ("__add__", "a + b", LEAVES),
+    ("__mul__", "a * b", LEAVES),
+    ("__add__ with a number", "a + 2.0", {"a": 1.5}),
+    ("__mul__ with a number", "a * 3", {"a": 1.5}),
+    ("__pow__", "a ** 3", {"a": 1.5}),
+    ("__pow__ with a negative power", "a ** -0.5", {"a": 1.5}),
+    ("tanh", "a.tanh()", {"a": 0.5}),
+    ("exp", "a.exp()", {"a": 0.5}),
+    ("relu of a positive value", "a.relu()", {"a": 1.5}),
+    ("relu of a negative value", "a.relu()", {"a": -1.5}),
 ]
 DERIVED = [
-    ("`__neg__`", "-a", {"a": 1.5}),
-    ("`__sub__`", "a - b", LEAVES),
-    ("`__truediv__`", "a / b", LEAVES),
-    ("`__radd__`", "2.0 + a", {"a": 1.5}),
-    ("`__rmul__`", "2.0 * a", {"a": 1.5}),
-    ("`__rsub__`", "2.0 - a", {"a": 1.5}),
-    ("`__rtruediv__`", "2.0 / a", {"a": 1.5}),
-    ("`__sub__` with both operands the same node", "a - a", {"a": 1.5}),
-    ("`__truediv__` with both operands the same node", "a / a", {"a": 1.5}),
+    ("__neg__", "-a", {"a": 1.5}),
+    ("__sub__", "a - b", LEAVES),
+    ("__truediv__", "a / b", LEAVES),
+    ("__radd__", "2.0 + a", {"a": 1.5}),
+    ("__rmul__", "2.0 * a", {"a": 1.5}),
+    ("__rsub__", "2.0 - a", {"a": 1.5}),
+    ("__rtruediv__", "2.0 / a", {"a": 1.5}),
+    ("__sub__ with both operands the same node", "a - a", {"a": 1.5}),
+    ("__truediv__ with both operands the same node", "a / a", {"a": 1.5}),
 ]
 REUSED = [
-    ("`__add__` with both operands the same node", ("out = a + a",)),
-    ("`__mul__` with both operands the same node", ("out = a * a",)),
+    ("__add__ with both operands the same node", ("out = a + a",)),
+    ("__mul__ with both operands the same node", ("out = a * a",)),
     ("a node used by two operations", ("b = a * a", "out = b * a")),
 ]
 CHAINS = [
@@ -103,9 +103,12 @@ def _operation(what: str, expression: str, leaves: dict[str, float], **kw) -> Gr
     return Graph(what, (f"out = {expression}",), dict(leaves), **kw)
 
 
+# Deeper than Python's recursion limit (1,000 calls), shallower than what the browser's Python
+# can free: freeing a chain of Values recurses in C, and Pyodide's stack is small.
+DEEP_STEPS = 600
 DEEP = (
     "out = a",
-    "for step in range(1000):  # 2,000 operations, one after the other",
+    f"for step in range({DEEP_STEPS}):  # {2 * DEEP_STEPS:,} operations, one after the other",
     "    out = out * 1.001 + 0.001",
 )
 
@@ -114,8 +117,8 @@ PROPERTIES = [
         "a Value holds its number",
         "Value(x) keeps the number x as data (a float) and starts with grad 0.",
         (
-            Graph("`Value(1.5)`", (), {"a": 1.5}, passes=()),
-            Graph("`Value(-3)`", (), {"a": -3}, passes=()),
+            Graph("Value(1.5)", (), {"a": 1.5}, passes=()),
+            Graph("Value(-3)", (), {"a": -3}, passes=()),
         ),
     ),
     Property(
@@ -127,7 +130,7 @@ PROPERTIES = [
     Property(
         "backward() seeds the output",
         "backward() starts at the output: its own gradient, d(out)/d(out), is 1.",
-        (Graph("`out.backward()` on a leaf", (), {"out": 2.0}),),
+        (Graph("out.backward() on a leaf", (), {"out": 2.0}),),
     ),
     Property(
         "each operation's gradients",
@@ -172,7 +175,7 @@ PROPERTIES = [
         "node holds the latest pass's gradient: set interior gradients to 0 when a pass starts.",
         (
             Graph(
-                "two calls of `out.backward()`",
+                "two calls of out.backward()",
                 ("n = a * b", "out = n + a"),
                 dict(LEAVES),
                 passes=BACKWARD * 2,
@@ -185,7 +188,7 @@ PROPERTIES = [
         "pass starts from nothing.",
         (
             Graph(
-                "`zero_grad([a, b])` between two passes",
+                "zero_grad([a, b]) between two passes",
                 ("n = a * b", "out = n + a"),
                 dict(LEAVES),
                 passes=("out.backward()", "zero_grad([a, b])", "out.backward()"),
@@ -195,10 +198,10 @@ PROPERTIES = [
     ),
     Property(
         "a deep graph",
-        "backward() must work on a chain 2,000 operations long: build the topological order "
-        "with a loop and a list of your own, since Python stops a recursion about 1,000 calls "
-        "deep.",
-        (Graph("a chain of 2,000 operations", DEEP, {"a": 0.5}),),
+        f"backward() must work on a chain {2 * DEEP_STEPS:,} operations long: build the "
+        "topological order with a loop and a list of your own, since Python stops a recursion "
+        "about 1,000 calls deep.",
+        (Graph(f"a chain of {2 * DEEP_STEPS:,} operations", DEEP, {"a": 0.5}),),
     ),
     Property(
         "operands that are not numbers",
@@ -208,7 +211,7 @@ PROPERTIES = [
         (
             _operation("adding a string", 'a + "two"', {"a": 1.5}, passes=()),
             _operation("multiplying by None", "a * None", {"a": 1.5}, passes=()),
-            Graph('`Value("two")`', ('out = Value("two")',), {}, passes=()),
+            Graph('Value("two")', ('out = Value("two")',), {}, passes=()),
         ),
     ),
 ]

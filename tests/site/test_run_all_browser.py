@@ -39,7 +39,10 @@ from .running import (
 
 pytestmark = pytest.mark.site
 
-CHAPTERS = pages_that_run()
+# The capstone's last block trains the engine that passed its Check (in the build, the
+# solution's), which Run all alone does not give: test_capstone_browser.py runs that page in a
+# reader's order.
+CHAPTERS = [path for path in pages_that_run() if path != "write-it-yourself/index.html"]
 FINISHED = "(el) => /^(Ran every|Stopped|Could|A check|An earlier)/.test(el.textContent)"
 
 

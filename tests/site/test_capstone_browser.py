@@ -1,0 +1,110 @@
+"""The capstone, Write it yourself, in Chromium on the built site with every outside request
+refused, in the order a reader meets it on one page load: Run all trains the package's engine
+alone, saying to press Check first; the empty starter fails the first property with the build's
+own words; each shortcut is refused with its sentence; each engine with one common mistake
+fails at the property that names it; the solution and the package's engine pasted pass; then
+the training block trains on the reader's engine and reaches the build's accuracy.
+
+(Run all's page-wide comparison, test_run_all_browser.py, leaves this page out: its last block
+shows the build's run on the solution, and a reader's Run all before Check cannot.)"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.engine_mutants import ENGINE, MISTAKES, ZERO_GRAD, broken
+from tests.shortcut_table import PAGES as SHORTCUTS
+
+from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_url, refuse_outside
+from .editing import replace_code
+from .running import built_output, check, exercises_of, live_output, load_solution, wait_done
+
+pytestmark = [pytest.mark.site, pytest.mark.xdist_group("capstone")]
+
+PATH = "write-it-yourself/index.html"
+FINISHED = "(el) => /^(Ran every|Stopped|Could|A check|An earlier)/.test(el.textContent)"
+ACCURACY = re.compile(r"^(yours|package)\s+(\d+)%", re.M)
+
+
+@pytest.fixture(scope="module")
+def capstone(browser, site_url) -> Iterator[Any]:
+    context = browser.new_context(viewport=DESKTOP)
+    page = context.new_page()
+    refuse_outside(page)
+    recorder = Recorder(page)
+    page.goto(page_url(site_url, PATH), wait_until="load")
+    # what the build's run of the training block said, before any run replaces it
+    page.built_accuracy = dict(ACCURACY.findall(built_output(training_block(page)).inner_text()))
+    yield page
+    context.close()
+    assert recorder.errors == [], recorder.errors
+
+
+def exercise(page) -> tuple[int, dict, Any]:
+    ((index, found),) = exercises_of(page)
+    return index, found, page.locator(f'.lit-exercise[data-lit-block="{index}"]')
+
+
+def training_block(page):
+    return page.locator(".lit-run").last
+
+
+def test_run_all_trains_the_package_alone_and_says_to_check_first(capstone) -> None:
+    button = capstone.locator(".lit-run-all-button")
+    button.focus()
+    capstone.keyboard.press("Enter")
+    status = capstone.locator(".lit-page-status")
+    capstone.wait_for_function(FINISHED, arg=status.element_handle(), timeout=RUN_TIMEOUT)
+    assert status.text_content() == "Ran every block of the page."
+    said = live_output(training_block(capstone)).inner_text()
+    assert said.startswith("No engine of yours holds every property yet: press Check above.")
+    assert set(dict(ACCURACY.findall(said))) == {"package"}, said
+
+
+def test_the_starter_fails_the_first_property_with_the_builds_words(capstone) -> None:
+    index, found, _ = exercise(capstone)
+    said = check(capstone, index)
+    assert said == f"Not yet. {found['starter_feedback']}"
+    assert said.startswith("Not yet. 0 of 13 properties hold. The first that does not: a Value")
+
+
+@pytest.mark.parametrize("row", SHORTCUTS["write-it-yourself.md"], ids=lambda row: row.name)
+def test_each_shortcut_is_refused_with_its_sentence(capstone, row) -> None:
+    index, _, marker = exercise(capstone)
+    replace_code(capstone, marker, row.code)
+    said = check(capstone, index)
+    assert said.startswith("Not yet. ") and row.says in said, said
+
+
+@pytest.mark.parametrize("name", sorted(MISTAKES))
+def test_each_common_mistake_fails_at_its_property(capstone, name) -> None:
+    line, replacement, prop = MISTAKES[name]
+    index, _, marker = exercise(capstone)
+    replace_code(capstone, marker, broken(line, replacement))
+    said = check(capstone, index)
+    assert f"The first that does not: {prop}." in said, said
+
+
+def test_the_solution_passes(capstone) -> None:
+    index, found, _ = exercise(capstone)
+    load_solution(capstone, index)
+    assert check(capstone, index) == f"Solved. {found['success']}"
+
+
+def test_the_packages_engine_passes_and_then_trains_to_the_builds_accuracy(capstone) -> None:
+    index, found, marker = exercise(capstone)
+    replace_code(capstone, marker, ENGINE + ZERO_GRAD)
+    assert check(capstone, index) == f"Solved. {found['success']}"
+    block = training_block(capstone)
+    built = capstone.built_accuracy
+    block.locator(".lit-run-button").click()
+    assert wait_done(capstone, block).startswith("Ran"), block.inner_text()
+    output = live_output(block)
+    ran = dict(ACCURACY.findall(output.inner_text()))
+    assert int(ran["yours"]) >= int(built["yours"]) > 0, (ran, built)
+    assert "the package's time per step" in output.inner_text()
+    assert output.locator(".mg-frames svg").count() >= 2  # the boundary and the loss curve
