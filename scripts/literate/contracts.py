@@ -109,6 +109,9 @@ class RunResult(TypedDict):
 class Grade(TypedDict):
     passed: bool
     message: str
+    # [held, total]: how far an attempt got, when its check counts (an AssertionError with a
+    # `progress` attribute); the page keeps it with the reader's progress
+    progress: NotRequired[list[int]]
 
 
 class CallResult(TypedDict):

@@ -5,9 +5,10 @@ them): the starter code the reader begins from, a solution, a check, a hint, the
 and what it refuses. Grading runs the reader's code in a copy of the page's namespace (so an
 attempt cannot break the page), with the refused names switched off before it runs
 (shortcuts.py), then the check in a copy of that, with the page's names back. A check is plain
-Python: an `assert` (or any helper that raises AssertionError) whose
-message says what is wrong and by how much. A check that fails without a message is reported
-by its own source line, so the reader never gets a bare "wrong".
+Python: an `assert` (or any helper that raises AssertionError) whose message says what is
+wrong and by how much; an AssertionError with a `progress` attribute, (held, total), also says
+how far the attempt got, and the page keeps that. A check that fails without a message is
+reported by its own source line, so the reader never gets a bare "wrong".
 
 This module is pure standard library: the build's worker grades with it (the solution must
 pass, the starter must fail), and the browser ships it to Pyodide to grade the reader.
@@ -76,7 +77,11 @@ def _attempt_then_check(switch, attempt_code, check_code, texts, where) -> dict[
     try:
         exec(check_code, switch.check_scope(scope))
     except AssertionError as error:
-        return _failed(str(error) or _failing_line(error, path, check, check_line))
+        failed = _failed(str(error) or _failing_line(error, path, check, check_line))
+        progress = getattr(error, "progress", None)  # a check that counts how far it got
+        if progress is not None:
+            failed["progress"] = [int(progress[0]), int(progress[1])]
+        return failed
     except BaseException as error:
         return _failed(
             f"Checking your code raised {_one_line(error)}{_where(error, where, attempt)}: "

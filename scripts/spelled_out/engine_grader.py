@@ -44,6 +44,15 @@ class Mismatch:
     numeric: float | None = None  # central differences, for a leaf's gradient
 
 
+class NotEveryProperty(AssertionError):
+    """A failed grade that says how far it got: `progress` is (held, total), which the page
+    keeps with the reader's progress (literate's grading reads it)."""
+
+    def __init__(self, message: str, progress: tuple[int, int]) -> None:
+        super().__init__(message)
+        self.progress = progress
+
+
 @dataclass
 class Report:
     held: list[str] = field(default_factory=list)
@@ -64,6 +73,11 @@ class Report:
         if self.failing is None or self.graph is None or self.mismatch is None:
             return count
         return f"{count} The first that does not: {self.failing.name}. {self.sentence()}"
+
+    def assert_passed(self) -> None:
+        """Raise NotEveryProperty (an AssertionError) with the message, unless every one held."""
+        if not self.passed:
+            raise NotEveryProperty(self.message, (len(self.held), len(PROPERTIES)))
 
     def sentence(self) -> str:
         assert self.failing is not None and self.graph is not None and self.mismatch is not None

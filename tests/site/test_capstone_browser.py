@@ -108,3 +108,26 @@ def test_the_packages_engine_passes_and_then_trains_to_the_builds_accuracy(capst
     assert int(ran["yours"]) >= int(built["yours"]) > 0, (ran, built)
     assert "the package's time per step" in output.inner_text()
     assert output.locator(".mg-frames svg").count() >= 2  # the boundary and the loss curve
+
+
+def test_how_far_a_check_got_is_kept_and_shows_on_the_home_page(open_page) -> None:
+    """A check that counts keeps its count with the reader's code: in the page's tally, after a
+    reload, and in the home page's table."""
+    page, _ = open_page(PATH, DESKTOP)
+    refuse_outside(page)
+    index, found, marker = exercise(page)
+    line, replacement, _ = MISTAKES["a missing seed"]
+    replace_code(page, marker, broken(line, replacement))
+    said = check(page, index)
+    held = re.match(r"Not yet\. (\d+) of (\d+) properties hold", said)
+    assert held, said
+    words = f"{held[1]} of {held[2]} held"
+    tally = page.locator("aside.lit-progress li")
+    assert tally.inner_text() == f"{found['title']}: not solved yet ({words})"
+    page.reload(wait_until="load")
+    feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
+    assert feedback.inner_text() == f"Your last check on this device: {words}."
+    page.goto(page.url.split(PATH.removesuffix("index.html"))[0], wait_until="load")
+    row = page.locator(".lit-progress-all tr", has_text="Write it yourself")
+    row.wait_for()
+    assert row.locator("td").nth(1).inner_text() == f"0 of 1; {found['title']}: {words}"

@@ -97,6 +97,7 @@
  * @typedef {object} Grade
  * @property {boolean} passed
  * @property {string} message
+ * @property {Array<number>} [progress]
  */
 
 /**

@@ -10,27 +10,9 @@ import { onPage } from "./content.js";
 import { runner } from "./runner.js";
 import { escapeHtml } from "./text.js";
 import { CLEARED, work } from "./work.js";
+import { keepProgress, markSolved, progress, progressWords, solved } from "./exercise-store.js";
 
-const STORE = "literate-solved-exercises";
 let views = []; // the exercises of the page on screen
-
-function solved() {
-  try {
-    return JSON.parse(localStorage.getItem(STORE)) || {};
-  } catch (error) {
-    return {};
-  }
-}
-
-function markSolved(id) {
-  const all = solved();
-  all[id] = all[id] || new Date().toISOString();
-  try {
-    localStorage.setItem(STORE, JSON.stringify(all));
-  } catch (error) {
-    // private mode or full storage: the page still grades, it just cannot remember
-  }
-}
 
 function setUp() {
   views = [];
@@ -92,6 +74,9 @@ class ExerciseView {
     this.yoursBadge.hidden = this.code() === this.starter;
     this.addLoadButton();
     if (solved()[exercise.id]) this.say("solved", "Solved before on this device.");
+    else if (progressWords(exercise.id)) {
+      this.say("", `Your last check on this device: ${progressWords(exercise.id)}.`);
+    }
   }
 
   addLoadButton() {
@@ -151,6 +136,8 @@ class ExerciseView {
         this.say("solved", ["Solved. ", ...withCode(this.exercise.success_parts)], printed);
         if (this.progress) this.progress.update();
       } else {
+        keepProgress(this.exercise.id, result.grade.progress);
+        if (this.progress) this.progress.update();
         this.say("failed", `Not yet. ${result.grade.message}`, printed);
       }
     } catch (error) {
@@ -204,7 +191,8 @@ class PageProgress {
     const count = this.views.filter((view) => done[view.exercise.id]).length;
     const items = this.views
       .map((view) => {
-        const mark = done[view.exercise.id] ? "solved" : "not solved yet";
+        const held = progressWords(view.exercise.id);
+        const mark = done[view.exercise.id] ? "solved" : `not solved yet${held ? ` (${held})` : ""}`;
         return `<li><a href="#exercise-${view.exercise.id}">${escapeHtml(view.exercise.title)}</a>: ${mark}</li>`;
       })
       .join("");
@@ -219,7 +207,7 @@ function showSiteProgress() {
   const box = document.querySelector(".lit-progress-all");
   if (!box) return;
   import("./exercises-home.js").then(
-    (module) => module.showSiteProgress(box, solved(), escapeHtml),
+    (module) => module.showSiteProgress(box, solved(), progress(), escapeHtml),
     (error) => (box.textContent = `Your progress could not be read: ${error.message}`),
   );
 }
