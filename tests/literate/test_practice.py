@@ -165,6 +165,21 @@ def test_an_exercise_renders_as_starter_hint_and_solution_with_its_data_for_the_
     assert entry["check"].startswith("got = double(base)")
 
 
+def test_each_paragraph_of_a_hint_is_a_hint_of_its_own_in_the_page_and_the_notebook():
+    two = EXERCISE.replace("Multiply by *two*.", "Multiply by *two*.\n\nOr add x to itself.")
+    page, run = run_markdown(exercise_page(two))
+    markdown = render_markdown(page, run.results, runnable=True).markdown
+    assert (
+        '??? tip lit-exercise-hint "Hint 1 of 2"\n\n    Multiply by *two*.\n\n'
+        '??? tip lit-exercise-hint "Hint 2 of 2"\n\n    Or add x to itself.\n\n'
+    ) in markdown
+    sources = [cell.source for cell in build_notebook(page, run.results).cells]
+    assert any(
+        source.startswith("**Hint 1 of 2.** Multiply by *two*.\n\n**Hint 2 of 2.** Or add x")
+        for source in sources
+    ), sources
+
+
 def test_an_exercise_in_a_notebook_is_starter_hint_and_check_cells():
     page, run = run_markdown(exercise_page())
     cells = build_notebook(page, run.results).cells

@@ -131,3 +131,18 @@ def test_how_far_a_check_got_is_kept_and_shows_on_the_home_page(open_page) -> No
     row = page.locator(".lit-progress-all tr", has_text="Write it yourself")
     row.wait_for()
     assert row.locator("td").nth(1).inner_text() == f"0 of 1; {found['title']}: {words}"
+
+
+def test_the_hints_open_one_at_a_time(open_page) -> None:
+    page, _ = open_page(PATH, DESKTOP)
+    refuse_outside(page)
+    hints = page.locator("details.lit-exercise-hint")
+    count = hints.count()
+    assert count == 4, count
+    titles = [hints.nth(i).locator("summary").inner_text().strip() for i in range(count)]
+    assert titles == [f"Hint {k} of {count}" for k in range(1, count + 1)]
+    for k in range(count):
+        shown = [hints.nth(i).is_visible() for i in range(count)]
+        assert shown == [i <= k for i in range(count)], (k, shown)
+        hints.nth(k).locator("summary").click()
+        assert hints.nth(k).get_attribute("open") is not None

@@ -16,8 +16,9 @@
     Your nudge estimate agrees with the calculus to three decimals.
     ```
 
-starter, solution and check are Python; hint and success are one paragraph of Markdown text
-each (the hint is shown on request, the success text when the check passes). Every section is
+starter, solution and check are Python; hint and success are Markdown text (the hint is shown
+on request, each of its paragraphs a hint of its own, opened one after another; the success
+text when the check passes). Every section is
 required and appears once, except `refuse`: the names that would skip the exercise's work,
 each with the sentence that says so, switched off while the reader's code runs
 (literate/shortcuts.py):

@@ -7,6 +7,7 @@ the presenters, the browser's list of blocks) reads these, never the options dic
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
@@ -48,6 +49,11 @@ class Exercise:
     hint: Part
     success: Part
     refuse: Part | None = None  # the names switched off while the reader's code runs
+
+    @property
+    def hints(self) -> list[str]:
+        """The hint section's paragraphs: each a hint of its own, shown one after another."""
+        return [part.strip() for part in re.split(r"\n[ \t]*\n", self.hint.text) if part.strip()]
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

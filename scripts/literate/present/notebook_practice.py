@@ -31,9 +31,14 @@ def exercise_cells(block: Block, result: ItemResult) -> list[dict[str, Any]]:
     assert block.exercise is not None, "an exercise block carries its parts"
     parts = block.exercise
     solution = html.escape(parts.solution.text.rstrip("\n"))
+    hints = parts.hints
+    said = [
+        f"**Hint{'' if len(hints) == 1 else f' {number} of {len(hints)}'}.** {hint}\n\n"
+        for number, hint in enumerate(hints, 1)
+    ]
     prose = (
-        f"**Hint.** {parts.hint.text.strip()}\n\n"
-        f"<details><summary>Solution</summary>\n\n<pre><code>{solution}</code></pre>\n</details>"
+        "".join(said)
+        + f"<details><summary>Solution</summary>\n\n<pre><code>{solution}</code></pre>\n</details>"
     )
     success = " ".join(parts.success.text.split())
     check = (

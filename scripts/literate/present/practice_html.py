@@ -74,9 +74,13 @@ def exercise_markdown(block: Block, index: int, token) -> list[str]:
     inner = indent + "    "
     lines = ["", indent + token(marker), "", f"{indent}{fence}python"]
     lines += _indented(exercise.starter, indent)
-    lines += [f"{indent}{fence}", "", f'{indent}??? tip lit-exercise-hint "Hint"', ""]
-    lines += _indented(exercise.hint, inner)
-    lines += ["", f'{indent}??? success lit-solution "Solution"', "", f"{inner}{fence}python"]
+    lines += [f"{indent}{fence}", ""]
+    hints = exercise.hints
+    for number, hint in enumerate(hints, 1):  # several: the page opens them one at a time
+        title = "Hint" if len(hints) == 1 else f"Hint {number} of {len(hints)}"
+        lines += [f'{indent}??? tip lit-exercise-hint "{title}"', ""]
+        lines += [f"{inner}{line}" if line else "" for line in hint.split("\n")] + [""]
+    lines += [f'{indent}??? success lit-solution "Solution"', "", f"{inner}{fence}python"]
     lines += _indented(exercise.solution, inner)
     lines += [f"{inner}{fence}", ""]
     return lines

@@ -73,6 +73,7 @@ class ExerciseView {
     if (kept !== undefined && kept !== this.starter) this.setCode(kept);
     this.yoursBadge.hidden = this.code() === this.starter;
     this.addLoadButton();
+    this.stepHints();
     if (solved()[exercise.id]) this.say("solved", "Solved before on this device.");
     else if (progressWords(exercise.id)) {
       this.say("", `Your last check on this device: ${progressWords(exercise.id)}.`);
@@ -96,6 +97,19 @@ class ExerciseView {
       this.editor.focus();
     });
     details.append(button);
+  }
+
+  // Several hints: each after the first shows once the one before it has been opened.
+  stepHints() {
+    const hints = [];
+    for (let next = this.feedback.nextElementSibling; next; next = next.nextElementSibling) {
+      if (!next.classList.contains("lit-exercise-hint")) break;
+      hints.push(/** @type {HTMLDetailsElement} */ (next));
+    }
+    hints.slice(1).forEach((hint, i) => {
+      hint.hidden = true;
+      hints[i].addEventListener("toggle", () => hints[i].open && (hint.hidden = false));
+    });
   }
 
   code() {
@@ -158,6 +172,7 @@ class ExerciseView {
       const pre = document.createElement("pre");
       pre.textContent = printed;
       pre.setAttribute("aria-label", "What your code printed");
+      pre.tabIndex = 0; // it scrolls sideways at phone width: reachable by keyboard
       this.feedback.append(pre);
     }
   }
