@@ -112,6 +112,9 @@ class Grade(TypedDict):
     # [held, total]: how far an attempt got, when its check counts (an AssertionError with a
     # `progress` attribute); the page keeps it with the reader's progress
     progress: NotRequired[list[int]]
+    # what the check printed, kept by the build's grading (a notebook's check cell shows it
+    # before the verdict); the browser has the run's streams instead
+    printed: NotRequired[str]
 
 
 class CallResult(TypedDict):

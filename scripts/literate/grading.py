@@ -17,9 +17,10 @@ pass, the starter must fail), and the browser ships it to Pyodide to grade the r
 from __future__ import annotations
 
 import ast
+import contextlib
 import traceback
 from types import CodeType
-from typing import Any
+from typing import Any, TextIO
 
 from literate.shortcut_steps import SENTENCE, step_loader, step_methods
 from literate.shortcuts import SwitchOff, escape_hatch, parse_refusals
@@ -35,13 +36,15 @@ def grade(
     path: str,
     lines: tuple[int, int],
     refuse: str = "",
+    check_out: TextIO | None = None,
 ) -> dict[str, Any]:
     """Run `attempt` then `check`, with the `refuse` section's names switched off (shortcuts.py).
 
     The attempt runs in a copy of `namespace`, the check in a copy of that, with the page's
     own names back, so that nothing the check binds is the reader's to read. `lines` are the
     page lines of the first line of the attempt and of the check, so that tracebacks and
-    messages point at the page. Returns {"passed": bool, "message": str}.
+    messages point at the page; what the check prints goes to `check_out` if given (the build
+    keeps it for a notebook's check cell). Returns {"passed": bool, "message": str}.
     """
     attempt_line, check_line = lines
     try:
@@ -62,20 +65,23 @@ def grade(
     for cls, name in step_methods(namespace):  # the build-along steps: finished engines
         switch.switch_off_method(cls, name, f"the build-along {cls.__name__}.{name}", SENTENCE)
     with switch:
-        verdict = _attempt_then_check(switch, attempt_code, check_code, (attempt, check), where)
+        codes = (attempt_code, check_code)
+        verdict = _attempt_then_check(switch, codes, (attempt, check), where, check_out)
     return _failed(switch.refused[0]) if switch.refused else verdict
 
 
-def _attempt_then_check(switch, attempt_code, check_code, texts, where) -> dict[str, Any]:
-    attempt, check = texts
+def _attempt_then_check(switch, codes, texts, where, check_out) -> dict[str, Any]:
+    (attempt_code, check_code), (attempt, check) = codes, texts
     path, (_, check_line) = where
     scope = dict(switch.namespace)  # the page's names, switched off where refused
     try:
         exec(attempt_code, scope)
     except BaseException as error:  # the reader's code may raise anything
         return _failed(f"Your code raised {_one_line(error)}{_where(error, where, attempt)}.")
+    printing = contextlib.redirect_stdout(check_out) if check_out else contextlib.nullcontext()
     try:
-        exec(check_code, switch.check_scope(scope))
+        with printing:
+            exec(check_code, switch.check_scope(scope))
     except AssertionError as error:
         failed = _failed(str(error) or _failing_line(error, path, check, check_line))
         progress = getattr(error, "progress", None)  # a check that counts how far it got

@@ -11,6 +11,7 @@ tells authors not to change page objects in answers, solutions and checks).
 from __future__ import annotations
 
 import ast
+import io
 from typing import Any
 
 from literate.answers import MIME, Answer, Choice, answer_spec
@@ -25,7 +26,10 @@ def verify_exercise(exercise: Exercise, namespace: dict[str, Any], path: str) ->
     for name, attempt in (("solution", exercise.solution), ("starter", exercise.starter)):
         lines = (attempt.line, check.line)
         refuse = exercise.refuse.text if exercise.refuse else ""
-        graded[name] = grade(attempt.text, check.text, namespace, path, lines, refuse)
+        printed = io.StringIO()  # what an untouched notebook's check cell prints first
+        graded[name] = grade(attempt.text, check.text, namespace, path, lines, refuse, printed)
+        if printed.getvalue():
+            graded[name]["printed"] = printed.getvalue()
     error = None
     if not graded["solution"]["passed"]:
         message = graded["solution"]["message"]

@@ -48,7 +48,9 @@ def exercise_cells(block: Block, result: ItemResult) -> list[dict[str, Any]]:
         + indent_block(parts.check.text.rstrip("\n"))
     )
     verdict = _found(result, EXERCISE_MIME)
-    outputs = [stream("stdout", f"Not yet. {verdict['starter']['message']}\n")] if verdict else []
+    starter = verdict["starter"] if verdict else None
+    said = f"{starter.get('printed', '')}Not yet. {starter['message']}\n" if starter else ""
+    outputs = [stream("stdout", said)] if starter else []
     return [
         code_cell(parts.starter.text.rstrip("\n"), metadata={"tags": ["exercise"]}),
         markdown_cell(prose),

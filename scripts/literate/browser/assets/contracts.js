@@ -98,6 +98,7 @@
  * @property {boolean} passed
  * @property {string} message
  * @property {Array<number>} [progress]
+ * @property {string} [printed]
  */
 
 /**
