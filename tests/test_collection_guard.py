@@ -9,7 +9,6 @@ PASSING = "def test_one():\n    pass\n"
 
 @pytest.fixture
 def project(pytester: pytest.Pytester) -> pytest.Pytester:
-    pytester.makepyprojecttoml("[tool.pytest.ini_options]\ncollect_floor = 2\n")
     pytester.mkdir("tests")
     (pytester.path / "tests" / "test_a.py").write_text(PASSING + "\ndef test_two():\n    pass\n")
     return pytester
@@ -31,11 +30,21 @@ def test_a_file_renamed_out_of_collection_fails_the_run(project):
     )
 
 
-def test_fewer_tests_than_the_floor_fails_the_run(project):
-    project.makepyprojecttoml("[tool.pytest.ini_options]\ncollect_floor = 5\n")
-    result = project.runpytest("--collect-guard", plugins=[collection_guard])
-    result.assert_outcomes(passed=2, failed=1)
-    result.stdout.fnmatch_lines(["*2 tests collected, fewer than the floor of 5*"])
+@pytest.mark.parametrize(
+    "shadowed",
+    [
+        "\ndef test_two():\n    pass\n",  # defined twice: pytest keeps the last one only
+        "\nclass TestThree:\n    def __init__(self):\n        pass\n    def test_three(self):\n"
+        "        pass\n",  # a test class with __init__: pytest skips it with a warning
+    ],
+)
+def test_a_defined_test_that_is_not_collected_fails_the_run(project, shadowed):
+    source = PASSING.replace("test_one", "test_two") + shadowed
+    (project.path / "tests" / "test_b.py").write_text(source)
+    result = project.runpytest("--collect-guard", "-W", "ignore", plugins=[collection_guard])
+    result.stdout.fnmatch_lines(["*the test run is incomplete:*"])
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("failed") == 1, outcomes
 
 
 def test_without_the_flag_there_is_no_guard(project):
