@@ -1,15 +1,16 @@
-"""The capstone's grader: a reader's whole engine held to eleven properties, in order.
+"""The capstone's grader: a reader's whole engine held to its properties (engine_graphs.py),
+in order.
 
-Every property is a list of small graphs, each written as the code a reader would type
+Every property is a list of graphs, each written as the code a reader would type
 (`a = Value(1.5)`, `out = a * b`, `out.backward()`). A graph runs twice, once with the
 reader's `Value` and `zero_grad` and once with the package's, and every value the two runs
-name must agree: its `data`, its `grad`, or the error it raises. The first graph that
+name must agree: its `data`, its `grad`, or the kind of error it raises. The first graph that
 disagrees is the smallest one that shows the mistake (each property lists its graphs from
 the smallest up), and its sentence says which operation, which operand, and by how much.
 
     report = grade_engine({"Value": Value, "zero_grad": zero_grad})
     print(report)            # each property, held or not, and the failing one's graph
-    report.message           # "7 of 11 properties hold. ..."
+    report.message           # "7 of 13 properties hold. ..."
 
 Pure standard library and the package's engine: the build checks the page's solution with it,
 the browser's Python grades the reader with it, and so does the notebook download.
@@ -24,9 +25,10 @@ from typing import Any
 
 from micrograd.engine import Value as PackageValue
 from spelled_out.dismantle import dismantle
-from spelled_out.engine_graphs import PROPERTIES, ROLES, Graph, Property
+from spelled_out.engine_graphs import BACKWARD, PROPERTIES, ROLES, Graph, Property
 
 WHERE = "<your graph>"  # the file name a graph's code runs under
+SIGNATURES = {"Value": "class Value", "zero_grad": "zero_grad(parameters)"}
 
 
 def package_zero_grad(parameters: Any) -> None:
@@ -38,7 +40,7 @@ def package_zero_grad(parameters: Any) -> None:
 class Mismatch:
     """Where the reader's run of a graph left the package's."""
 
-    name: str  # `a.grad`, `out.data`, or `the code` when one run raised
+    name: str  # `a.grad`, `out.data`, `the code` when one run raised, `missing`: not defined
     got: str
     expected: str
     numeric: float | None = None  # central differences, for a leaf's gradient
@@ -82,7 +84,9 @@ class Report:
     def sentence(self) -> str:
         assert self.failing is not None and self.graph is not None and self.mismatch is not None
         miss, graph = self.mismatch, self.graph
-        if miss.name == "the code":
+        if miss.name == "missing":
+            said = f"Your code defines no {miss.got}: define {miss.expected}."
+        elif miss.name == "the code":
             said = (
                 f"{graph.what} raised {miss.got}, where the package's engine gives {miss.expected}."
             )
@@ -156,7 +160,7 @@ def compare(graph: Graph, reader: dict[str, Any], package: dict[str, Any]) -> Mi
     package's run, or None."""
     for needed in graph.needs:
         if not callable(reader.get(needed)):
-            return Mismatch("the code", f"NameError: define {needed}", "a definition")
+            return Mismatch("missing", needed, SIGNATURES.get(needed, needed))
     expected, expected_error = _run(graph.code(), package)
     got, got_error = _run(graph.code(), reader)
     try:
@@ -179,7 +183,7 @@ def _first_difference(graph: Graph, reader: dict[str, Any], package_run, reader_
             have, error = _read(got.get(name), attribute)
             if error or not _close(have, want):
                 numeric = None
-                if attribute == "grad" and name in graph.leaves:
+                if attribute == "grad" and name in graph.leaves and graph.passes == BACKWARD:
                     numeric = central_difference(graph, name, reader)
                 shown = _shown(have, want) if not error else (error, repr(want))
                 return Mismatch(f"{name}.{attribute}", *shown, numeric)
@@ -229,7 +233,8 @@ def _close(have: Any, want: float) -> bool:
 
 def _shown(have: Any, want: float) -> tuple[str, str]:
     """The two numbers to six digits, or in full where six digits would look the same."""
-    if isinstance(have, float) and f"{have:.6g}" != f"{want:.6g}":
+    numbers = isinstance(have, (int, float)) and not isinstance(have, bool)
+    if numbers and f"{have:.6g}" != f"{want:.6g}":
         return f"{have:.6g}", f"{want:.6g}"
     return repr(have), repr(want)
 

@@ -1,13 +1,17 @@
-"""The capstone's properties, each a list of small graphs written as code, smallest first.
+"""The capstone's properties, each a list of graphs written as code, smallest first.
 
 engine_grader.py runs each graph with the reader's engine and with the package's and compares
-what the two runs name. The graphs here are data: leaves, lines of code, and which pass runs.
+what the two runs name. The graphs here are data: leaves, lines of code, and which pass runs;
+a graph's size is the number of operations the package's engine makes to build it.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
+
+from micrograd.engine import Value, topological_order
+from spelled_out.dismantle import dismantle
 
 LEAVES = {"a": 1.5, "b": -2.0}
 ROLES = {"a": "the first operand", "b": "the second operand"}
@@ -43,6 +47,7 @@ class Property:
 OPERATIONS = [
     ("__add__", "a + b", LEAVES),
     ("__mul__", "a * b", LEAVES),
+    ("__mul__ with the operands the other way round", "b * a", LEAVES),
     ("__add__ with a number", "a + 2.0", {"a": 1.5}),
     ("__mul__ with a number", "a * 3", {"a": 1.5}),
     ("__pow__", "a ** 3", {"a": 1.5}),
@@ -56,10 +61,10 @@ DERIVED = [
     ("__neg__", "-a", {"a": 1.5}),
     ("__sub__", "a - b", LEAVES),
     ("__truediv__", "a / b", LEAVES),
-    ("__radd__", "2.0 + a", {"a": 1.5}),
-    ("__rmul__", "2.0 * a", {"a": 1.5}),
-    ("__rsub__", "2.0 - a", {"a": 1.5}),
-    ("__rtruediv__", "2.0 / a", {"a": 1.5}),
+    ("__radd__ (Python calls it for 2.0 + a)", "2.0 + a", {"a": 1.5}),
+    ("__rmul__ (Python calls it for 2.0 * a)", "2.0 * a", {"a": 1.5}),
+    ("__rsub__ (Python calls it for 2.0 - a)", "2.0 - a", {"a": 1.5}),
+    ("__rtruediv__ (Python calls it for 2.0 / a)", "2.0 / a", {"a": 1.5}),
     ("__sub__ with both operands the same node", "a - a", {"a": 1.5}),
     ("__truediv__ with both operands the same node", "a / a", {"a": 1.5}),
 ]
@@ -128,14 +133,25 @@ PROPERTIES = [
         tuple(_operation(*op, passes=(), compared=("data",)) for op in OPERATIONS + DERIVED),
     ),
     Property(
+        "operands that are not numbers",
+        "An operation given something that is neither a number nor a Value raises TypeError "
+        "(return NotImplemented, and Python raises it); so does Value() of such a thing.",
+        (
+            _operation("adding a string", 'a + "two"', {"a": 1.5}, passes=()),
+            _operation("multiplying by None", "a * None", {"a": 1.5}, passes=()),
+            Graph('Value("two")', ('out = Value("two")',), {}, passes=()),
+        ),
+    ),
+    Property(
         "backward() seeds the output",
         "backward() starts at the output: its own gradient, d(out)/d(out), is 1.",
         (Graph("out.backward() on a leaf", (), {"out": 2.0}),),
     ),
     Property(
         "each operation's gradients",
-        "Each operation's backward rule sends each operand its local derivative times the "
-        "output's gradient (the chain rule).",
+        "Each operation's backward rule sends each operand its own local derivative times the "
+        "output's gradient (the chain rule): keep the operands in order, each beside its local "
+        "derivative (a tuple does; a set keeps no order).",
         tuple(_operation(*op) for op in OPERATIONS),
     ),
     Property(
@@ -203,15 +219,22 @@ PROPERTIES = [
         "about 1,000 calls deep.",
         (Graph(f"a chain of {2 * DEEP_STEPS:,} operations", DEEP, {"a": 0.5}),),
     ),
-    Property(
-        "operands that are not numbers",
-        "An operation given something that is neither a number nor a Value returns "
-        "NotImplemented, so that Python raises its TypeError; Value() of such a thing raises "
-        "TypeError.",
-        (
-            _operation("adding a string", 'a + "two"', {"a": 1.5}, passes=()),
-            _operation("multiplying by None", "a * None", {"a": 1.5}, passes=()),
-            Graph('Value("two")', ('out = Value("two")',), {}, passes=()),
-        ),
-    ),
+]
+
+
+def operations(graph: Graph) -> int:
+    """How many operations the package's engine makes to build the graph (0 if it raises)."""
+    names: dict = {"Value": Value}
+    try:
+        exec(graph.code(backward=False), names)
+    except Exception:
+        return 0
+    out = names.get("out")
+    made = sum(1 for node in topological_order(out) if node._prev) if out is not None else 0
+    dismantle(names.values())
+    return made
+
+
+PROPERTIES = [  # each property's graphs, smallest first (sorted keeps the order of equals)
+    replace(prop, graphs=tuple(sorted(prop.graphs, key=operations))) for prop in PROPERTIES
 ]

@@ -2,9 +2,9 @@
 
 The network is written here on bare Values (a list of layers, each a list of neurons, each a
 list of weights and a bias), so that it needs nothing of an engine but what the capstone asks
-for: `+`, `*`, `relu`, `backward()`, `data` and `grad`. The same seed gives the same points and
-the same starting weights whatever the engine, so two engines that compute the same floats
-train to the same numbers.
+for: `+`, `*` (a number on either side), `1 - x`, `relu`, `backward()`, `data` and `grad`. The
+same seed gives the same points and the same starting weights whatever the engine, so two
+engines that compute the same floats train to the same numbers.
 
     run = train_moons(Value)
     run.accuracy, run.losses[-1], run.seconds_per_step
