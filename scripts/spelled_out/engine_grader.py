@@ -19,13 +19,16 @@ the browser's Python grades the reader with it, and so does the notebook downloa
 from __future__ import annotations
 
 import math
+import sys
 import traceback
-from dataclasses import dataclass, field
 from typing import Any
 
 from micrograd.engine import Value as PackageValue
 from spelled_out.dismantle import dismantle
-from spelled_out.engine_graphs import BACKWARD, PROPERTIES, ROLES, Graph, Property
+from spelled_out.engine_graphs import BACKWARD, PROPERTIES, RECURSION_LIMIT, Graph
+from spelled_out.engine_report import Mismatch, NotEveryProperty, Report
+
+__all__ = ["NotEveryProperty", "Report", "grade_engine", "keep_for_training", "passed_engine"]
 
 WHERE = "<your graph>"  # the file name a graph's code runs under
 SIGNATURES = {"Value": "class Value", "zero_grad": "zero_grad(parameters)"}
@@ -34,81 +37,6 @@ SIGNATURES = {"Value": "class Value", "zero_grad": "zero_grad(parameters)"}
 def package_zero_grad(parameters: Any) -> None:
     for parameter in parameters:
         parameter.grad = 0.0
-
-
-@dataclass
-class Mismatch:
-    """Where the reader's run of a graph left the package's."""
-
-    name: str  # `a.grad`, `out.data`, `the code` when one run raised, `missing`: not defined
-    got: str
-    expected: str
-    numeric: float | None = None  # central differences, for a leaf's gradient
-
-
-class NotEveryProperty(AssertionError):
-    """A failed grade that says how far it got: `progress` is (held, total), which the page
-    keeps with the reader's progress (literate's grading reads it)."""
-
-    def __init__(self, message: str, progress: tuple[int, int]) -> None:
-        super().__init__(message)
-        self.progress = progress
-
-
-@dataclass
-class Report:
-    held: list[str] = field(default_factory=list)
-    failing: Property | None = None
-    graph: Graph | None = None
-    mismatch: Mismatch | None = None
-    refused: str = ""  # an engine that is not the reader's own: why it is not graded
-
-    @property
-    def passed(self) -> bool:
-        return self.failing is None and not self.refused
-
-    @property
-    def message(self) -> str:
-        if self.refused:
-            return self.refused
-        count = f"{len(self.held)} of {len(PROPERTIES)} properties hold."
-        if self.failing is None or self.graph is None or self.mismatch is None:
-            return count
-        return f"{count} The first that does not: {self.failing.name}. {self.sentence()}"
-
-    def assert_passed(self) -> None:
-        """Raise NotEveryProperty (an AssertionError) with the message, unless every one held."""
-        if not self.passed:
-            raise NotEveryProperty(self.message, (len(self.held), len(PROPERTIES)))
-
-    def sentence(self) -> str:
-        assert self.failing is not None and self.graph is not None and self.mismatch is not None
-        miss, graph = self.mismatch, self.graph
-        if miss.name == "missing":
-            said = f"Your code defines no {miss.got}: define {miss.expected}."
-        elif miss.name == "the code":
-            said = (
-                f"{graph.what} raised {miss.got}, where the package's engine gives {miss.expected}."
-            )
-        else:
-            leaf, _, attribute = miss.name.partition(".")
-            role = ROLES.get(leaf) if attribute == "grad" and len(graph.body) == 1 else None
-            role = "the operand" if role and len(graph.leaves) == 1 else role
-            name = f"the gradient of {role}, {miss.name}," if role else miss.name
-            said = f"{graph.what}: {name} is {miss.got}, where it should be {miss.expected}"
-            if miss.numeric is not None:
-                said += f" (central differences give {miss.numeric:.6g})"
-            said += "."
-        return f"{said} {self.failing.advice}"
-
-    def __str__(self) -> str:
-        lines = [f"holds: {name}" for name in self.held]
-        if self.failing is not None:
-            lines.append(f"FAILS: {self.failing.name}")
-            lines += [f"not tried: {p.name}" for p in PROPERTIES[len(self.held) + 1 :]]
-        if self.graph is not None:
-            lines += ["", "The smallest graph that shows it:", self.graph.code()]
-        return "\n".join(lines)
 
 
 _passed: dict[str, Any] = {}  # the engine that last held every property
@@ -120,6 +48,15 @@ def grade_engine(names: dict[str, Any]) -> Report:
     reader = {"Value": names.get("Value"), "zero_grad": names.get("zero_grad")}
     package = {"Value": PackageValue, "zero_grad": package_zero_grad}
     report = Report()
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(RECURSION_LIMIT)  # the deep graph is deeper than this; a raised
+    try:  # limit would let a recursive sort through here and crash the browser's Python
+        return _graded(reader, package, report)
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def _graded(reader: dict[str, Any], package: dict[str, Any], report: Report) -> Report:
     if _makes_package_values(reader["Value"]):
         report.refused = (
             "Your Value makes the package's own Values (micrograd.engine.Value): the engine is "
@@ -175,12 +112,14 @@ def _first_difference(graph: Graph, reader: dict[str, Any], package_run, reader_
         if _kind(got_error) != _kind(expected_error):
             return Mismatch("the code", got_error or "no error", expected_error or "no error")
         return None
-    for name, value in expected.items():
-        if isinstance(value, type) or not hasattr(value, "grad"):  # not a Value the graph made
-            continue
+    named = [n for n, v in expected.items() if not isinstance(v, type) and hasattr(v, "grad")]
+    for name in sorted(named, key=lambda n: n != "out"):  # the output first: nearest the cause
+        value, theirs = expected[name], got.get(name)
+        if theirs is not None and not hasattr(theirs, "data"):  # a number, not a Value
+            return Mismatch(name, f"{_number(theirs)} (a {type(theirs).__name__})", "a Value")
         for attribute in graph.compared:
             want = getattr(value, attribute)
-            have, error = _read(got.get(name), attribute)
+            have, error = _read(theirs, attribute)
             if error or not _close(have, want):
                 numeric = None
                 if attribute == "grad" and name in graph.leaves and graph.passes == BACKWARD:
@@ -191,7 +130,7 @@ def _first_difference(graph: Graph, reader: dict[str, Any], package_run, reader_
 
 
 def central_difference(graph: Graph, leaf: str, names: dict[str, Any], h: float = 1e-6) -> float:
-    """d(out)/d(leaf) by nudging the leaf both ways in the reader's forward pass."""
+    """∂out/∂leaf by nudging the leaf both ways in the reader's forward pass."""
     ups, downs = dict(graph.leaves), dict(graph.leaves)
     ups[leaf] += h
     downs[leaf] -= h
@@ -237,6 +176,10 @@ def _shown(have: Any, want: float) -> tuple[str, str]:
     if numbers and f"{have:.6g}" != f"{want:.6g}":
         return f"{have:.6g}", f"{want:.6g}"
     return repr(have), repr(want)
+
+
+def _number(value: Any) -> str:
+    return f"{value:.6g}" if isinstance(value, float) else repr(value)
 
 
 def _kind(error: str) -> str:

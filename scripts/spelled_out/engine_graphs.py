@@ -14,7 +14,6 @@ from micrograd.engine import Value, topological_order
 from spelled_out.dismantle import dismantle
 
 LEAVES = {"a": 1.5, "b": -2.0}
-ROLES = {"a": "the first operand", "b": "the second operand"}
 BACKWARD = ("out.backward()",)
 
 
@@ -71,9 +70,15 @@ DERIVED = [
 REUSED = [
     ("__add__ with both operands the same node", ("out = a + a",)),
     ("__mul__ with both operands the same node", ("out = a * a",)),
+    ("exp with its operand used again", ("out = a.exp() * a",)),
+    ("tanh with its operand used again", ("out = a.tanh() + a",)),
+    ("relu with its operand used again", ("out = a.relu() * a",)),
+    ("__pow__ with its operand used again", ("out = a ** 2 + a",)),
     ("a node used by two operations", ("b = a * a", "out = b * a")),
 ]
-CHAINS = [
+BELOW = ["a + 2.0", "a * 2.0", "a ** 3", "a.tanh()", "a.exp()", "a.relu()"]
+CHAINS = [  # each operation below another, which sends it a gradient other than 1
+    *[(f"{below} below a * 3.0", (f"b = {below}", "out = b * 3.0")) for below in BELOW],
     ("a chain of two operations", ("b = a * 2.0", "out = b.tanh()")),
     ("a chain of three operations", ("b = a.exp()", "c = b * 3.0", "out = c.tanh()")),
 ]
@@ -90,8 +95,8 @@ TEMPLATES = [
 
 
 def random_graph(size: int, seed: int) -> Graph:
-    """`size` operations over three leaves, each on earlier nodes (recent ones more often, so
-    that nodes are reused and paths meet)."""
+    """`size` lines over three leaves, each making a node from earlier nodes (recent ones more
+    often, so that nodes are reused and paths meet)."""
     rng = random.Random(size * 1000 + seed)
     leaves = {name: round(rng.uniform(-2.0, 2.0), 2) for name in "abc"}
     names, body = list(leaves), []
@@ -108,8 +113,9 @@ def _operation(what: str, expression: str, leaves: dict[str, float], **kw) -> Gr
     return Graph(what, (f"out = {expression}",), dict(leaves), **kw)
 
 
-# Deeper than Python's recursion limit (1,000 calls), shallower than what the browser's Python
-# can free: freeing a chain of Values recurses in C, and Pyodide's stack is small.
+# Deeper than the recursion limit the grader holds (Python's default), shallower than what the
+# browser's Python can free: freeing a chain of Values recurses in C, and Pyodide's stack is small.
+RECURSION_LIMIT = 1000
 DEEP_STEPS = 600
 DEEP = (
     "out = a",
@@ -144,14 +150,15 @@ PROPERTIES = [
     ),
     Property(
         "backward() seeds the output",
-        "backward() starts at the output: its own gradient, d(out)/d(out), is 1.",
+        "backward() starts at the output: its own gradient, ∂out/∂out, is 1.",
         (Graph("out.backward() on a leaf", (), {"out": 2.0}),),
     ),
     Property(
         "each operation's gradients",
         "Each operation's backward rule sends each operand its own local derivative times the "
-        "output's gradient (the chain rule): keep the operands in order, each beside its local "
-        "derivative (a tuple does; a set keeps no order).",
+        "output's gradient (the chain rule), each operand paired with its own derivative (if "
+        "you keep operands and derivatives apart, keep them in the same order: a set has none, "
+        "and its order can change from run to run).",
         tuple(_operation(*op) for op in OPERATIONS),
     ),
     Property(
@@ -215,24 +222,30 @@ PROPERTIES = [
     Property(
         "a deep graph",
         f"backward() must work on a chain {2 * DEEP_STEPS:,} operations long: build the "
-        "topological order with a loop and a list of your own, since Python stops a recursion "
-        "about 1,000 calls deep.",
+        "topological order with a loop and a list of your own, since the grader holds Python's "
+        f"recursion limit at {RECURSION_LIMIT:,} calls.",
         (Graph(f"a chain of {2 * DEEP_STEPS:,} operations", DEEP, {"a": 0.5}),),
     ),
 ]
 
 
 def operations(graph: Graph) -> int:
-    """How many operations the package's engine makes to build the graph (0 if it raises)."""
+    """How many operations the package's engine makes to build the graph, whether or not they
+    lead to `out` (0 if it raises)."""
     names: dict = {"Value": Value}
     try:
         exec(graph.code(backward=False), names)
     except Exception:
         return 0
-    out = names.get("out")
-    made = sum(1 for node in topological_order(out) if node._prev) if out is not None else 0
+    made = {
+        id(node)
+        for value in names.values()
+        if isinstance(value, Value)
+        for node in topological_order(value)
+        if node._prev
+    }
     dismantle(names.values())
-    return made
+    return len(made)
 
 
 PROPERTIES = [  # each property's graphs, smallest first (sorted keeps the order of equals)

@@ -69,7 +69,7 @@ def test_the_starter_fails_the_first_property_with_the_builds_words(capstone) ->
     index, found, _ = exercise(capstone)
     said = check(capstone, index)
     assert said == f"Not yet. {found['starter_feedback']}"
-    assert said.startswith("Not yet. 0 of 13 properties hold. The first that does not: a Value")
+    assert said.startswith("Not yet. Property 1 of 13, a Value holds its number, does not hold.")
 
 
 @pytest.mark.parametrize("row", SHORTCUTS["write-it-yourself.md"], ids=lambda row: row.name)
@@ -86,7 +86,7 @@ def test_each_common_mistake_fails_at_its_property(capstone, name) -> None:
     index, _, marker = exercise(capstone)
     replace_code(capstone, marker, broken(line, replacement))
     said = check(capstone, index)
-    assert f"The first that does not: {prop}." in said, said
+    assert f", {prop}, does not" in said, said
 
 
 def test_the_solution_passes(capstone) -> None:
@@ -119,9 +119,9 @@ def test_how_far_a_check_got_is_kept_and_shows_on_the_home_page(open_page) -> No
     line, replacement, _ = MISTAKES["a missing seed"]
     replace_code(page, marker, broken(line, replacement))
     said = check(page, index)
-    held = re.match(r"Not yet\. (\d+) of (\d+) properties hold", said)
+    held = re.match(r"Not yet\. Properties 1 to (\d+) of (\d+) hold", said)
     assert held, said
-    words = f"{held[1]} of {held[2]} held"
+    words = f"the first {held[1]} of {held[2]} held"
     tally = page.locator("aside.lit-progress li")
     assert tally.inner_text() == f"{found['title']}: not solved yet ({words})"
     page.reload(wait_until="load")

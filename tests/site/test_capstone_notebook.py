@@ -56,7 +56,7 @@ def test_as_downloaded_the_check_reports_property_by_property(built_site, tmp_pa
     said = printed(notebook, "exercise-check").splitlines()
     first, rest = PROPERTIES[0].name, [f"not tried: {p.name}" for p in PROPERTIES[1:]]
     assert said[: len(rest) + 1] == [f"FAILS: {first}", *rest], said
-    verdict = f"Not yet. 0 of {len(PROPERTIES)} properties hold."
+    verdict = f"Not yet. Property 1 of {len(PROPERTIES)}, {first}, does not hold."
     assert any(line.startswith(verdict) for line in said), said
     trained = training(notebook)
     assert trained.startswith("No engine of yours holds every property yet"), trained

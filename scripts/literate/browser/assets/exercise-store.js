@@ -1,6 +1,6 @@
 // What the reader has done on the exercises, kept on this device (localStorage): which are
 // solved (id -> when), and how far the last check of an unsolved one got, for a check that
-// counts ("7 of 13 properties hold": id -> [held, total]). Private mode or full storage: the
+// counts (the first 7 of 13 properties hold: id -> [held, total]). Private mode or full storage: the
 // page still grades, it just cannot remember.
 const SOLVED = "literate-solved-exercises";
 const PROGRESS = "literate-exercise-progress";
@@ -46,8 +46,8 @@ export function keepProgress(id, held) {
   write(PROGRESS, all);
 }
 
-// "7 of 13 held" for an exercise whose last check counted, else "".
+// "the first 7 of 13 held" for an exercise whose last check counted, else "".
 export function progressWords(id) {
   const held = progress()[id];
-  return held ? `${held[0]} of ${held[1]} held` : "";
+  return held ? `the first ${held[0]} of ${held[1]} held` : "";
 }

@@ -12,7 +12,7 @@ export async function showSiteProgress(box, done, held, escapeHtml) {
       const url = new URL(page.url, base).href;
       const partial = page.exercises
         .filter((exercise) => !done[exercise.id] && held[exercise.id])
-        .map((exercise) => `; ${escapeHtml(exercise.title)}: ${held[exercise.id].join(" of ")} held`);
+        .map((exercise) => `; ${escapeHtml(exercise.title)}: the first ${held[exercise.id].join(" of ")} held`);
       return `<tr><td><a href="${url}">${escapeHtml(page.title)}</a></td><td>${count} of ${page.exercises.length}${partial.join("")}</td></tr>`;
     });
     const total = catalogue.pages.reduce((sum, page) => sum + page.exercises.length, 0);
