@@ -1,45 +1,18 @@
 """The capstone's properties, each a list of graphs written as code, smallest first.
 
 engine_grader.py runs each graph with the reader's engine and with the package's and compares
-what the two runs name. The graphs here are data: leaves, lines of code, and which pass runs;
-a graph's size is the number of operations the package's engine makes to build it.
+what the two runs name. A graph (graph_code.py) is data: leaves, lines of code, and which pass
+runs; its size is the number of operations the package's engine makes to build it.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
-from micrograd.engine import Value, topological_order
-from spelled_out.dismantle import dismantle
+from spelled_out.graph_code import BACKWARD, LEAVES, Graph, Property, operations
 
-LEAVES = {"a": 1.5, "b": -2.0}
-BACKWARD = ("out.backward()",)
-
-
-@dataclass(frozen=True)
-class Graph:
-    what: str  # what the graph tries, for the sentence: "__mul__", "a diamond"
-    body: tuple[str, ...]  # the lines that build it, ending with `out = ...`
-    leaves: dict[str, float]
-    passes: tuple[str, ...] = BACKWARD  # what runs after it is built
-    compared: tuple[str, ...] = ("data", "grad")
-    needs: tuple[str, ...] = ("Value",)
-
-    def code(self, backward: bool = True) -> str:
-        lines = [f"{name} = Value({value!r})" for name, value in self.leaves.items()]
-        return "\n".join([*lines, *self.body, *(self.passes if backward else ())])
-
-    def with_leaves(self, leaves: dict[str, float]) -> Graph:
-        return replace(self, leaves=leaves)
-
-
-@dataclass(frozen=True)
-class Property:
-    name: str
-    advice: str  # what to look at when it fails
-    graphs: tuple[Graph, ...]
-
+__all__ = ["BACKWARD", "PROPERTIES", "RECURSION_LIMIT", "Graph", "Property", "operations"]
 
 # One operation each: (its method, the expression, the leaves it needs). The derived ones may
 # be built from the others (a - b as a + (-b)), so their gradients need the order right too.
@@ -227,25 +200,6 @@ PROPERTIES = [
         (Graph(f"a chain of {2 * DEEP_STEPS:,} operations", DEEP, {"a": 0.5}),),
     ),
 ]
-
-
-def operations(graph: Graph) -> int:
-    """How many operations the package's engine makes to build the graph, whether or not they
-    lead to `out` (0 if it raises)."""
-    names: dict = {"Value": Value}
-    try:
-        exec(graph.code(backward=False), names)
-    except Exception:
-        return 0
-    made = {
-        id(node)
-        for value in names.values()
-        if isinstance(value, Value)
-        for node in topological_order(value)
-        if node._prev
-    }
-    dismantle(names.values())
-    return len(made)
 
 
 PROPERTIES = [  # each property's graphs, smallest first (sorted keeps the order of equals)
