@@ -99,16 +99,6 @@ def claim_rules(sentence: Sentence) -> tuple[str, ...]:
     return tuple(name for name, rule in RULES.items() if rule.search(text))
 
 
-def audit_site(root: Path) -> Audit:
-    """Every Markdown page under the docs folder and every notebook mkdocs.yml names, against
-    root/claims.toml (the whole-site test)."""
-    from literate.frontends.project import is_notebook, load_settings
-
-    settings = load_settings(root)
-    notebooks = [path for path in settings.docs_path.rglob("*.py") if is_notebook(path, settings)]
-    return audit_files(sorted(settings.docs_path.rglob("*.md")) + sorted(notebooks), root)
-
-
 def audit_files(paths: list[Path], root: Path) -> Audit:
     """These Markdown pages and percent-format notebooks, against root/claims.toml's entries."""
     pages, errors = [], []

@@ -20,11 +20,11 @@ from literate.audit.claims import Audit, audit_files
 from literate.build import Build
 from literate.cache import Cache
 from literate.cache.store import NotACache
-from literate.frontends.project import find_project_root, is_notebook, load_settings
+from literate.frontends.project import find_project_root, load_settings, site_pages
 from literate.parse import Block, Page, ParseError
 from literate.present.terminal import result_text
 from literate.results import BuildError, PageRun
-from literate.settings import Settings, SettingsError
+from literate.settings import SettingsError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -60,17 +60,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"cleared {settings.cache_path}")
         return 0
     if args.command == "claims":
-        pages = args.pages or _all_pages(root, settings)
+        pages = args.pages or site_pages(settings)
         return _claims(audit_files(pages, root), args.all)
     if args.command == "run":
         return _run_one(args.page, Build(settings))
-    return _check(args.pages or _all_pages(root, settings), Build(settings))
-
-
-def _all_pages(root: Path, settings: Settings) -> list[Path]:
-    docs = settings.docs_path
-    notebooks = [path for path in docs.rglob("*.py") if is_notebook(path, settings)]
-    return sorted(docs.rglob("*.md")) + sorted(notebooks)
+    return _check(args.pages or site_pages(settings), Build(settings))
 
 
 def _run_one(path: Path, build: Build) -> int:

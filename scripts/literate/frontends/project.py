@@ -60,6 +60,14 @@ def is_notebook(path: Path, settings: Settings) -> bool:
     return any(fnmatch(relative, pattern) for pattern in settings.notebooks)
 
 
+def site_pages(settings: Settings) -> list[Path]:
+    """Every Markdown page under the docs folder, then every percent-format notebook the
+    configuration names (the pages `literate check` runs and `literate claims` reads)."""
+    docs = settings.docs_path
+    notebooks = [path for path in docs.rglob("*.py") if is_notebook(path, settings)]
+    return sorted(docs.rglob("*.md")) + sorted(notebooks)
+
+
 def _plugin_options(data: dict[str, Any]) -> dict[str, Any]:
     for entry in data.get("plugins") or []:
         if isinstance(entry, dict) and PLUGIN_NAME in entry:
