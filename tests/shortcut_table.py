@@ -804,6 +804,33 @@ CAPSTONE = _rows(
         "Your code uses spelled_out.along.load_step (line 2 of your code)",
     ),
     (
+        "the package's source run through the code module",
+        _lines(
+            "import code, micrograd.engine as m",
+            "ns = {}",
+            'code.InteractiveInterpreter(ns).runsource(open(m.__file__).read(), "x", "exec")',
+            'Value = ns["Value"]',
+        )
+        + ZERO_GRAD,
+        "Your code uses code (line 1)",
+    ),
+    (
+        "the package's source read, to write and import",
+        "import micrograd.engine as m\nsource = open(m.__file__).read()\n" + ZERO_GRAD,
+        "Your code uses open (line 2)",
+    ),
+    (
+        "the grader patched to pass",
+        _lines(
+            "from spelled_out.engine_report import Report",
+            "Report.assert_passed = lambda self: None",
+            "class Value:",
+            "    pass",
+        )
+        + ZERO_GRAD,
+        "Your code uses spelled_out.engine_report (line 1)",
+    ),
+    (
         "the build-along step 6, imported",
         "from spelled_out.steps import step6_training\n" + ZERO_GRAD,
         "Your code uses spelled_out.steps (line 1)",

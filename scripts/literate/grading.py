@@ -2,8 +2,8 @@
 
 An exercise fence holds five sections and an optional sixth (parse/exercise_sections.py splits
 them): the starter code the reader begins from, a solution, a check, a hint, the success text,
-and what it refuses. Grading runs the reader's code in a copy of the page's namespace (so an
-attempt cannot break the page), with the refused names switched off before it runs
+and what it refuses. Grading runs the reader's code in a copy of the page's namespace (so a
+name an attempt binds is not the page's), with the refused names switched off before it runs
 (shortcuts.py), then the check in a copy of that, with the page's names back. A check is plain
 Python: an `assert` (or any helper that raises AssertionError) whose message says what is
 wrong and by how much; an AssertionError with a `progress` attribute, (held, total), also says

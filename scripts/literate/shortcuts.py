@@ -9,16 +9,15 @@ the reader, each with the sentence that says what was skipped:
 A target is a dotted name found in the page's namespace (or an importable module). Before the
 reader's code runs, each is switched off for that code only:
 
-- a function (or any object) is replaced, in the reader's copy of the namespace and in every
-  loaded module that holds it, by a stand-in that refuses a call made while the reader's code
-  is on the stack, or made by the check itself (the check's own names are the originals, so a
-  stand-in it calls came from the reader's values); package code the check runs still works;
+- a function or class is replaced, in the reader's copy of the namespace and in every loaded
+  module that holds it, by a stand-in (stand_ins.py) that refuses a call made while the reader's
+  code runs, or by the check itself (its names are the originals, so a stand-in it calls came
+  from the reader's values); package code the check runs still works;
 - a class attribute (`Value.backward`, `Value._local`) is wrapped: a method refuses a call with
   the reader's code on the stack, a data attribute a read made by the reader's code.
 
-A refused use fails the grade with its sentence, even if the reader's code caught the error.
-Escape hatches that could reach the originals anyway (introspection, importing the engine or
-the build-along steps, exec) fail before anything runs (the steps: shortcut_steps.py).
+A refused use fails the grade with its sentence, even if caught; escape hatches (introspection,
+source run or written, the graders, the build-along steps) fail before anything runs.
 
 Pure standard library: the build's worker and the browser's Pyodide both grade with it.
 """
@@ -35,11 +34,14 @@ from typing import Any
 
 from literate.stand_ins import class_stand_in, function_stand_in
 
-# Modules and names that reach objects by introspection instead of by the exercise's work.
+# Modules and names that reach objects by introspection, or run source (open writes a module)
 ESCAPE_MODULES = ("gc", "sys", "importlib", "inspect", "ctypes", "builtins", "runpy", "pickle",
-                  "marshal", "literate", "spelled_out.steps", "_thread", "threading")  # fmt: skip
+    "marshal", "literate", "spelled_out.steps", "_thread", "threading", "code", "codeop", "timeit",
+    "pdb", "bdb", "doctest", "subprocess", "multiprocessing", "os", "io", "pathlib", "shutil",
+    "tempfile", "zipimport", "spelled_out.engine_grader", "spelled_out.engine_report",
+    "spelled_out.engine_graphs", "spelled_out.graph_code")  # fmt: skip
 ESCAPE_NAMES = {"__import__", "exec", "eval", "compile", "globals", "vars", "breakpoint",
-                "__builtins__"}  # fmt: skip
+                "__builtins__", "open"}  # fmt: skip
 ESCAPE_ATTRIBUTES = {"__closure__", "__globals__", "__code__", "__wrapped__", "__builtins__",
                      "__subclasses__", "__dict__", "__loader__", "__spec__", "__func__",
                      "__defaults__", "__kwdefaults__", "__reduce__", "__reduce_ex__", "f_back",
@@ -65,8 +67,8 @@ def escape_hatch(tree: ast.AST, first_line: int) -> str | None:
             used = node.id
         elif isinstance(node, ast.Attribute) and node.attr in ESCAPE_ATTRIBUTES:
             used = node.attr
-        elif isinstance(node, ast.Attribute) and ast.unparse(node).endswith("spelled_out.steps"):
-            used = "spelled_out.steps"
+        elif isinstance(node, ast.Attribute) and _escapes_by_name(ast.unparse(node)):
+            used = _escapes_by_name(ast.unparse(node))
         elif isinstance(node, ast.Constant) and str(node.value).startswith("__"):
             used = node.value if node.value in ESCAPE_ATTRIBUTES | ESCAPE_NAMES else None
         if used is not None:
@@ -77,6 +79,11 @@ def escape_hatch(tree: ast.AST, first_line: int) -> str | None:
                 "code the exercise asks for."
             )
     return None
+
+
+def _escapes_by_name(dotted: str) -> str | None:
+    """A refused package module reached as an attribute (`spelled_out.steps`), or None."""
+    return next((m for m in ESCAPE_MODULES if "." in m and dotted.endswith(m)), None)
 
 
 def _escapes(module: str) -> bool:

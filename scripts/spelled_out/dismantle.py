@@ -1,8 +1,9 @@
 """Take a graph of Values apart before it is freed, whatever engine made it.
 
 Freeing a long chain of Values frees each node from inside the freeing of the node it feeds,
-in C: a chain of a thousand operations nests a thousand such calls, more than the browser's
-Python (Pyodide) has stack for, and the page's Python dies. Cutting every link first, with a
+in C: a chain of a thousand operations nests a thousand such calls or more (more still with a
+dict per node), past what the browser's Python (Pyodide) has stack for, and the page's
+Python dies. Cutting every link first, with a
 loop and a list, leaves nodes that each free alone.
 
 A node's links are what its attributes hold: a tuple, list or set of other nodes (`_prev`), or
@@ -32,7 +33,11 @@ def dismantle(roots: Any) -> None:
             if linked:
                 stack.extend(linked)
                 with contextlib.suppress(AttributeError, TypeError):  # read-only: links stay
-                    setattr(node, name, () if isinstance(value, _CONTAINERS) else None)
+                    setattr(node, name, () if isinstance(value, (*_CONTAINERS, dict)) else None)
+
+
+def _pair(item: Any) -> bool:
+    return isinstance(item, (tuple, list)) and any(_is_node(inner) for inner in item)
 
 
 def _is_node(value: Any) -> bool:
@@ -49,8 +54,13 @@ def _attributes(node: Any) -> list[tuple[str, Any]]:
 
 
 def _linked(value: Any) -> list[Any]:
-    if isinstance(value, _CONTAINERS):
-        return [item for item in value if _is_node(item)]
+    """The nodes a container holds, one level of nesting down too ((operand, local) pairs, a
+    dict of operands), or a function's closure holds."""
+    if isinstance(value, dict):
+        value = [*value.keys(), *value.values()]
+    if isinstance(value, (*_CONTAINERS, list)):
+        flat = [inner for item in value for inner in (item if _pair(item) else (item,))]
+        return [item for item in flat if _is_node(item)]
     cells = getattr(value, "__closure__", None) or ()
     return [cell.cell_contents for cell in cells if _is_node(_content(cell))]
 

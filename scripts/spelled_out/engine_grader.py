@@ -10,7 +10,7 @@ the smallest up), and its sentence says which operation, which operand, and by h
 
     report = grade_engine({"Value": Value, "zero_grad": zero_grad})
     print(report)            # each property, held or not, and the failing one's graph
-    report.message           # "7 of 13 properties hold. ..."
+    report.message           # "Properties 1 to 6 of 13 hold; property 7, ..., does not. ..."
 
 Pure standard library and the package's engine: the build checks the page's solution with it,
 the browser's Python grades the reader with it, and so does the notebook download.
@@ -124,8 +124,9 @@ def _first_difference(graph: Graph, reader: dict[str, Any], package_run, reader_
                 numeric = None
                 if attribute == "grad" and name in graph.leaves and graph.passes == BACKWARD:
                     numeric = central_difference(graph, name, reader)
-                shown = _shown(have, want) if not error else (error, repr(want))
-                return Mismatch(f"{name}.{attribute}", *shown, numeric)
+                if error:
+                    return Mismatch(f"{name}.{attribute}", error, _number(want), raised=True)
+                return Mismatch(f"{name}.{attribute}", *_shown(have, want), numeric)
     return None
 
 

@@ -23,6 +23,7 @@ class Mismatch:
     got: str
     expected: str
     numeric: float | None = None  # a leaf gradient's central difference, after one pass
+    raised: bool = False  # reading the value raised `got`
 
 
 class NotEveryProperty(AssertionError):
@@ -78,6 +79,9 @@ class Report:
             )
         elif miss.name == "the code":
             said = f"{graph.what} raised {miss.got}, where the package's raises {miss.expected}."
+        elif miss.raised:
+            said = f"{graph.what}: reading {miss.name} raised {miss.got}, where it should be "
+            said += f"{miss.expected}."
         elif "." not in miss.name:
             said = f"{graph.what}: {miss.name} is {miss.got}, where it should be {miss.expected}."
         else:

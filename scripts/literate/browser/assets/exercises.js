@@ -171,7 +171,7 @@ class ExerciseView {
     if (printed) {
       const pre = document.createElement("pre");
       pre.textContent = printed;
-      pre.setAttribute("aria-label", "What your code printed");
+      pre.setAttribute("aria-label", "What your code and the check printed");
       pre.tabIndex = 0; // it scrolls sideways at phone width: reachable by keyboard
       this.feedback.append(pre);
     }
