@@ -120,12 +120,12 @@ def _first_difference(graph: Graph, reader: dict[str, Any], package_run, reader_
         for attribute in graph.compared:
             want = getattr(value, attribute)
             have, error = _read(theirs, attribute)
-            if error or not _close(have, want):
+            if error:
+                return Mismatch(f"{name}.{attribute}", error, _number(want), raised=True)
+            if not _close(have, want):
                 numeric = None
                 if attribute == "grad" and name in graph.leaves and graph.passes == BACKWARD:
                     numeric = central_difference(graph, name, reader)
-                if error:
-                    return Mismatch(f"{name}.{attribute}", error, _number(want), raised=True)
                 return Mismatch(f"{name}.{attribute}", *_shown(have, want), numeric)
     return None
 
