@@ -1,8 +1,9 @@
 """The capstone, Write it yourself, in Chromium on the built site with every outside request
 refused, in the order a reader meets it on one page load: Run all trains the package's engine
 alone, saying to press Check first; the empty starter fails the first property with the build's
-own words; each shortcut is refused with its sentence; each engine with one common mistake
-fails at the property that names it; the solution and the package's engine pasted pass; then
+own words; each shortcut is refused with its sentence; each engine with one broken backward
+rule (tests/test_mutations.py's) fails a property, and each with one common mistake the
+property that names it; the solution and the package's engine pasted pass; then
 the training block trains on the reader's engine and reaches the build's accuracy.
 
 (Run all's page-wide comparison, test_run_all_browser.py, leaves this page out: its last block
@@ -16,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.engine_mutants import ENGINE, MISTAKES, ZERO_GRAD, broken
+from tests.engine_mutants import ENGINE, MISTAKES, MUTANTS, ZERO_GRAD, broken
 from tests.shortcut_table import PAGES as SHORTCUTS
 
 from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_url, refuse_outside
@@ -87,6 +88,14 @@ def test_each_common_mistake_fails_at_its_property(capstone, name) -> None:
     replace_code(capstone, marker, broken(line, replacement))
     said = check(capstone, index)
     assert f", {prop}, does not" in said, said
+
+
+@pytest.mark.parametrize("name", sorted(set(MUTANTS) - {"log uses x"}))  # no log() is asked for
+def test_each_engine_with_a_broken_rule_fails_a_property(capstone, name) -> None:
+    index, _, marker = exercise(capstone)
+    replace_code(capstone, marker, broken(*MUTANTS[name]))
+    said = check(capstone, index)
+    assert said.startswith("Not yet. ") and ", does not" in said, said
 
 
 def test_the_solution_passes(capstone) -> None:
