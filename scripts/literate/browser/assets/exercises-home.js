@@ -1,7 +1,10 @@
 // The home page's table of every chapter's exercises (from the build's catalogue), with what
 // the reader solved on this device: imported by exercises.js only where the table goes.
 // An exercise whose last check counted how far it got shows that beside its chapter's count.
-export async function showSiteProgress(box, done, held, escapeHtml) {
+import { progressWords, solved } from "./exercise-store.js";
+
+export async function showSiteProgress(box, escapeHtml) {
+  const done = solved();
   // The site's root from this module's own address (assets/ is one level down): Material's
   // relative base belongs to the page first loaded, not to one reached by instant navigation.
   const base = new URL("../", import.meta.url);
@@ -11,8 +14,8 @@ export async function showSiteProgress(box, done, held, escapeHtml) {
       const count = page.exercises.filter((exercise) => done[exercise.id]).length;
       const url = new URL(page.url, base).href;
       const partial = page.exercises
-        .filter((exercise) => !done[exercise.id] && held[exercise.id])
-        .map((exercise) => `; ${escapeHtml(exercise.title)}: the first ${held[exercise.id].join(" of ")} held`);
+        .filter((exercise) => !done[exercise.id] && progressWords(exercise.id))
+        .map((exercise) => `; ${escapeHtml(exercise.title)}: ${progressWords(exercise.id)}`);
       return `<tr><td><a href="${url}">${escapeHtml(page.title)}</a></td><td>${count} of ${page.exercises.length}${partial.join("")}</td></tr>`;
     });
     const total = catalogue.pages.reduce((sum, page) => sum + page.exercises.length, 0);

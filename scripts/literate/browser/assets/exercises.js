@@ -10,7 +10,7 @@ import { onPage } from "./content.js";
 import { runner } from "./runner.js";
 import { escapeHtml } from "./text.js";
 import { CLEARED, work } from "./work.js";
-import { keepProgress, markSolved, progress, progressWords, solved } from "./exercise-store.js";
+import { keepProgress, markSolved, progressWords, solved } from "./exercise-store.js";
 
 let views = []; // the exercises of the page on screen
 
@@ -222,7 +222,7 @@ function showSiteProgress() {
   const box = document.querySelector(".lit-progress-all");
   if (!box) return;
   import("./exercises-home.js").then(
-    (module) => module.showSiteProgress(box, solved(), progress(), escapeHtml),
+    (module) => module.showSiteProgress(box, escapeHtml),
     (error) => (box.textContent = `Your progress could not be read: ${error.message}`),
   );
 }
