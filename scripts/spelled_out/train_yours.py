@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from spelled_out.frames import TrainingFrames
+from spelled_out.frames import TrainingFrames, grid_scores
 
 SIZES = (2, 8, 8, 1)  # inputs, two hidden layers of ReLU neurons, one linear output
 GRID = [i / 5 - 1.4 for i in range(20)], [i / 5 - 1.0 for i in range(13)]
@@ -88,8 +88,7 @@ def train_moons(Value: Any, steps: int = 100, points: int = 60, frames: int = 5)
         run.losses.append(loss.data)
         run.accuracy = sum((s.data > 0) == (y > 0) for s, y in zip(scores, ys)) / points
         if step in keep:
-            grid = [[net([Value(a), Value(b)]).data for a in GRID[0]] for b in GRID[1]]
-            run.frames.add(step, grid, loss.data, run.accuracy)
+            run.frames.add(step, grid_scores(net, *GRID), loss.data, run.accuracy)
     run.frames.losses = run.losses
     run.seconds_per_step = spent / steps
     return run

@@ -49,8 +49,8 @@ def exercise_cells(block: Block, result: ItemResult) -> list[dict[str, Any]]:
     )
     verdict = _found(result, EXERCISE_MIME)
     starter = verdict["starter"] if verdict else None
-    said = f"{starter.get('printed', '')}Not yet. {starter['message']}\n" if starter else ""
-    outputs = [stream("stdout", said)] if starter else []
+    told = f"{starter.get('printed', '')}Not yet. {starter['message']}\n" if starter else ""
+    outputs = [stream("stdout", told)] if starter else []
     return [
         code_cell(parts.starter.text.rstrip("\n"), metadata={"tags": ["exercise"]}),
         markdown_cell(prose),
