@@ -1,4 +1,4 @@
-"""Build-along step 4 (chapter 5b): backward() runs every node's rule in topological order."""
+"""Build-along step 4 (chapter 5b): backward() runs every rule in reverse topological order."""
 
 
 class Value:
