@@ -104,7 +104,7 @@ def training_numbers(MLP, steps=10) -> dict:
     return run_numbers(*training_run(MLP, steps))
 
 
-def side_by_side(mine, package, names=("your Value", "micrograd")) -> Comparison:
+def side_by_side(mine, package, names=("your Value", "the package")) -> Comparison:
     """Every case of compare_cases.EXAMPLES, run with both Value classes."""
     rows = [
         (name, numbers(build, mine), numbers(build, package)) for name, build in EXAMPLES.items()
@@ -202,7 +202,7 @@ class Behaviours:
         )
 
 
-def behaviours(mine, package, names=("your Value", "micrograd")) -> Behaviours:
+def behaviours(mine, package, names=("your Value", "the package")) -> Behaviours:
     """Each case of BEHAVIOURS run with both Value classes."""
     rows = [(name, outcome(f, mine), outcome(f, package)) for name, f in BEHAVIOURS.items()]
     return Behaviours(rows, names)
