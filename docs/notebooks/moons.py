@@ -22,11 +22,13 @@
 # This is adapted from the demo notebook of Andrej Karpathy's micrograd (`demo.ipynb`), which
 # takes its points from scikit-learn's `make_moons` and trains on all of them at every step,
 # for 100 steps. Here the points are drawn in plain Python, and each step trains on a random
-# minibatch of them, for fewer steps, which keeps the build quick.
+# minibatch of them (a random handful of the points, as chapter 8's stochastic gradient descent
+# would take at each step), for fewer steps, which keeps the build quick.
 #
-# The build runs this notebook like the chapters' pages, through the same cache: the outputs
-# shown are those of this code against this repository's `micrograd`, and it runs again when
-# either changes. Download it (the link below) and run it yourself.
+# The build runs this notebook like the chapters' pages, through the same cache (the Notebooks
+# section of Writing pages says how): the outputs shown are those of this code against this
+# repository's `micrograd`, and it runs again when either changes. Download it (the link below)
+# and run it yourself.
 
 # %%
 import itertools
@@ -199,7 +201,7 @@ print(f"after training: loss {total.data:.4f}, accuracy {accuracy:.0%} on all {l
 assert (len(rates), minibatch) == (30, 32), "30 steps on minibatches of 32"
 assert rates[0] == 1.0, "the first step at a rate of 1.0"
 assert all(later < earlier for earlier, later in itertools.pairwise(rates)), "the rate decays"
-# claim: minibatch of them, for fewer steps, which keeps the build quick
+# claim: for fewer steps, which keeps the build quick
 assert steps < 100 and minibatch < len(X), "fewer steps than the demo's 100, on part of the points"
 # claim: learns to separate two interleaving half-circles: after training, at least 95 %
 assert accuracy >= 0.95 > before, f"{before:.0%} before training, {accuracy:.0%} after"

@@ -17,9 +17,9 @@
 # Every `Value` remembers the values it was made from and the operation that made it. This
 # notebook builds a small expression (one neuron with a tanh), runs the backward pass, draws
 # the graph, and then walks the same graph by hand with `trace()`. The build runs it like the
-# chapters' pages, through the same cache: the outputs shown are those of this code against
-# this repository's `micrograd`, and it runs again when either changes. Download it (the link
-# below) to run it yourself.
+# chapters' pages, through the same cache (the Notebooks section of Writing pages says how): the
+# outputs shown are those of this code against this repository's `micrograd`, and it runs again
+# when either changes. Download it (the link below) to run it yourself.
 
 # %%
 import math
@@ -42,7 +42,7 @@ x1w1.label = "x1*w1"
 x2w2 = x2 * w2
 x2w2.label = "x2*w2"
 s = x1w1 + x2w2
-s.label = "x1w1+x2w2"
+s.label = "x1*w1+x2*w2"
 n = s + b
 n.label = "n"
 o = n.tanh()
@@ -112,7 +112,7 @@ print(len(nodes), "nodes,", len(edges), "edges")
 for node in nodes:
     inputs = ", ".join(child.label for child in node._prev)
     made = f"{node._op}({inputs})" if node._op else "leaf"
-    print(f"{node.label:9} data {node.data: .4f}  grad {node.grad: .4f}  {made}")
+    print(f"{node.label:11} data {node.data: .4f}  grad {node.grad: .4f}  {made}")
 
 # claim: gives the nodes in topological order (every input before the values made from it)
 assert nodes == topological_order(o), "trace should list the nodes in the order backward() sorts"

@@ -57,7 +57,7 @@ REUSED = [
 ]
 BELOW = ["a + 2.0", "a * 2.0", "a ** 3", "a.tanh()", "a.exp()", "a.relu()"]
 CHAINS = [  # each operation below another, which sends it a gradient other than 1
-    *[(f"{below} below a * 3.0", (f"b = {below}", "out = b * 3.0")) for below in BELOW],
+    *[(f"{below} below b * 3.0", (f"b = {below}", "out = b * 3.0")) for below in BELOW],
     ("a chain of two operations", ("b = a * 2.0", "out = b.tanh()")),
     ("a chain of three operations", ("b = a.exp()", "c = b * 3.0", "out = c.tanh()")),
 ]

@@ -67,7 +67,8 @@ class TrainingRun:
 
 def train_moons(Value: Any, steps: int = 100, points: int = 60, frames: int = 5) -> TrainingRun:
     """Train on `points` moons for `steps` full-batch steps of gradient descent on the hinge
-    loss; keep the boundary at `frames` steps. Times only the steps, not the drawing."""
+    loss; keep the boundary at `frames` steps, drawn before the step's update, so that it is the
+    boundary of the network its loss and accuracy are of. Times only the steps, not the drawing."""
     rng = random.Random(7)
     xs, ys = make_moons(points, rng)
     net = Network(Value, rng)
@@ -81,14 +82,16 @@ def train_moons(Value: Any, steps: int = 100, points: int = 60, frames: int = 5)
         for p in net.parameters():
             p.grad = 0.0
         loss.backward()
+        spent += time.perf_counter() - started
+        run.losses.append(loss.data)
+        run.accuracy = sum((s.data > 0) == (y > 0) for s, y in zip(scores, ys)) / points
+        if step in keep:  # before the update: the network the loss and accuracy are of
+            run.frames.add(step, grid_scores(net, *GRID), loss.data, run.accuracy)
+        started = time.perf_counter()
         rate = 1.0 - 0.9 * step / steps
         for p in net.parameters():
             p.data -= rate * p.grad
         spent += time.perf_counter() - started
-        run.losses.append(loss.data)
-        run.accuracy = sum((s.data > 0) == (y > 0) for s, y in zip(scores, ys)) / points
-        if step in keep:
-            run.frames.add(step, grid_scores(net, *GRID), loss.data, run.accuracy)
     run.frames.losses = run.losses
     run.seconds_per_step = spent / steps
     return run
