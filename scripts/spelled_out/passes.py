@@ -37,8 +37,21 @@ class Trace:
 
 
 def num(x: float) -> str:
-    """A number as the captions and edge labels show it (draw_dot's format for edges)."""
+    """A number as the edge labels show it (draw_dot's format for edges)."""
     return f"{x:.4g}"
+
+
+def shown(x: float) -> str:
+    """A number as the captions show it: four decimals, as the node boxes show data and grad,
+    with trailing zeros trimmed (6.0 reads 6, 0.50 reads 0.5). Every number of a caption gets
+    the same decimals, so the operands and the result of its arithmetic are rounded alike:
+    -6 + 6.8814 = 0.8814, where four significant figures would print -6 + 6.881 = 0.8814. A
+    number too small for four decimals keeps four significant figures (1.5e-05), not 0."""
+    text = f"{x:.4f}"
+    if x != 0 and float(text) == 0:
+        return f"{x:.4g}"
+    text = text.rstrip("0").rstrip(".") if "." in text else text
+    return "0" if text == "-0" else text
 
 
 def operand(text: str) -> str:
@@ -146,15 +159,15 @@ def formula(node, readable, index) -> str:
 def _forward_caption(node, readable, index) -> str:
     name = readable[index[node]]
     if not node._prev:
-        return f"{operand(name)} is a leaf: its value {num(node.data)} is given"
-    with_numbers = formula(node, {index[c]: num(c.data) for c in node._prev}, index)
+        return f"{operand(name)} is a leaf: its value {shown(node.data)} is given"
+    with_numbers = formula(node, {index[c]: shown(c.data) for c in node._prev}, index)
     locals_ = ", and ".join(
-        f"{input_slot(node, slot, readable, index)}: {num(local)}"
+        f"{input_slot(node, slot, readable, index)}: {shown(local)}"
         for slot, local in enumerate(node._local)
     )
     derivatives = "derivative" if len(node._local) == 1 else "derivatives"
     return (
-        f"{name} = {formula(node, readable, index)} = {with_numbers} = {num(node.data)}; "
+        f"{name} = {formula(node, readable, index)} = {with_numbers} = {shown(node.data)}; "
         f"local {derivatives} of {operand(name)} {locals_}"
     )
 
@@ -162,7 +175,7 @@ def _forward_caption(node, readable, index) -> str:
 def _backward_caption(node, readable, index, before) -> str:
     name = readable[index[node]]
     if not node._prev:
-        return f"{operand(name)} is a leaf: nothing to pass on; its grad is {num(node.grad)}"
+        return f"{operand(name)} is a leaf: nothing to pass on; its grad is {shown(node.grad)}"
     running = {}  # an input used twice (a * a) accumulates within one step
     terms, made = [], operand(name)
     for child, local, start in zip(node._prev, node._local, before):
@@ -171,7 +184,7 @@ def _backward_caption(node, readable, index, before) -> str:
         share = local * node.grad
         running[child] = old + share
         terms.append(
-            f"{child_name} → {made} carries {num(local)} * {num(node.grad)} = {num(share)}, "
-            f"{child_name}.grad: {num(old)} + {num(share)} = {num(running[child])}"
+            f"{child_name} → {made} carries {shown(local)} * {shown(node.grad)} = {shown(share)}, "
+            f"{child_name}.grad: {shown(old)} + {shown(share)} = {shown(running[child])}"
         )
     return f"{name} = {formula(node, readable, index)}: " + "; ".join(terms)
