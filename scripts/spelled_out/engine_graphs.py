@@ -122,7 +122,8 @@ PROPERTIES = [
         "operands that are not numbers",
         "An operation given something that is neither a number nor a Value raises TypeError "
         "(return NotImplemented, and Python raises it); so does Value() of such a thing, or of "
-        "a bool such as True (isinstance(True, int) is True, so test for bool first).",
+        "a bool such as True (isinstance(True, int) is True, so test for bool first). ** with "
+        "a Value as the power raises TypeError too: the power must be an int or a float.",
         (
             _operation("adding a string", 'a + "two"', {"a": 1.5}, passes=()),
             _operation("multiplying by None", "a * None", {"a": 1.5}, passes=()),
