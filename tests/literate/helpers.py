@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 import textwrap
 from dataclasses import replace
 from pathlib import Path
@@ -121,3 +122,9 @@ def listed_in_page(markup: str) -> dict:
     value = markup.split("data-lit-page='", 1)[1].rsplit("'", 1)[0]
     assert "'" not in value
     return json.loads(html.unescape(value))
+
+
+def without_heights(page_html: str) -> str:
+    """HTML without the heights the build guesses for the browser (present/placeholders.py),
+    for tests of what the HTML says, not of the guess."""
+    return re.sub(r' style="--lit-height: [^"]*"', "", page_html)

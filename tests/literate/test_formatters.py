@@ -8,7 +8,7 @@ from literate.execute.formatters import FORMATTERS, mimebundle
 from literate.present.output_html import SvgIds, output_html
 from literate.results import ItemResult
 
-from .helpers import displays, fence, run_markdown
+from .helpers import displays, fence, run_markdown, without_heights
 
 
 def graph() -> graphviz.Digraph:
@@ -65,7 +65,8 @@ def test_a_class_shows_itself_through_its_repr_methods():
         "image/svg+xml": '<svg width="10" height="10"><rect id="r"/></svg>',
         "text/plain": "Badge()",
     }
-    html = output_html(ItemResult(outputs=[{"output_type": "execute_result", "data": data}]))
+    result = ItemResult(outputs=[{"output_type": "execute_result", "data": data}])
+    html = without_heights(output_html(result))
     assert (
         html == '<div class="lit-output" data-search-exclude>'
         '<div class="lit-display"><b>badge</b></div></div>'

@@ -86,7 +86,15 @@ def load(context, base: str, path: str) -> tuple[object, Recorder]:
     recorder = Recorder(page)
     response = page.goto(page_url(base, path), wait_until="load")
     assert response is not None and response.ok, f"{path}: HTTP {response and response.status}"
+    settled(page)
     return page, recorder
+
+
+def settled(page) -> None:
+    """Wait until graphs.js has measured every box of the page that may scroll sideways (those
+    near the viewport at once, the rest while the browser is idle): the page as a reader has it
+    a moment after it loads."""
+    page.wait_for_function("document.documentElement.dataset.litMeasured === '1'")
 
 
 # Run at the start of every document of a shared visit's context (about:blank has no storage)

@@ -29,6 +29,7 @@ from literate.parse import Page, ParseError
 from literate.present.browser import BlockList, block_list
 from literate.present.html import Rendered, download_link_html, render_markdown
 from literate.present.maths import STYLESHEET, MathsError, typeset
+from literate.present.placeholders import code_blocks
 from literate.results import BuildError, ItemResult
 from literate.settings import Settings, SettingsError
 
@@ -142,6 +143,7 @@ class SiteSession:
             html, maths = typeset(html, self.runtime, relative)
         except MathsError as error:
             raise SiteError(str(error)) from None
+        html = code_blocks(html)  # each with its lines, for its height before it is drawn
         return self.assets.tags(base, (STYLESHEET,) if maths else ()) + html
 
     def write_site(self, site_dir: Path, pages: dict[str, SitePage]) -> None:

@@ -10,6 +10,7 @@ import itertools
 from literate.answers import MIME as ANSWER_MIME
 from literate.present.graph_text import graph_text_html
 from literate.present.outputs import cut, pick, raised_line
+from literate.present.placeholders import html_height, output_height, picture_height, text_height
 from literate.present.practice_html import answer_form_html
 from literate.present.svg import inline_svg, inline_svgs_in_html, svg_class
 from literate.results import ItemResult, Output
@@ -32,33 +33,40 @@ class SvgIds:
 def output_html(result: ItemResult, ids: SvgIds | None = None, note: str = "") -> str:
     """A block's outputs in order, then a note on them (inside: it goes where they go)."""
     ids = ids or SvgIds()
-    parts = [_one_output(output, ids) for output in result.outputs]
-    if not parts:
+    shown = [_one_output(output, ids) for output in result.outputs]
+    if not shown:
         return ""
+    parts, heights = [markup for markup, _ in shown], [height for _, height in shown]
     if note:
         parts.append(f'<p class="lit-varies">{html.escape(note)}</p>')
-    # outputs (numbers, tables, graphs) are noise in the search index: Material skips them
-    return '<div class="lit-output" data-search-exclude>' + "".join(parts) + "</div>"
+        heights.append(text_height(note))
+    # outputs (numbers, tables, graphs) are noise in the search index: Material skips them;
+    # their height is guessed for the browser until it draws them (placeholders.py)
+    height = f'style="--lit-height: {output_height(heights)}"'
+    return f'<div class="lit-output" data-search-exclude {height}>' + "".join(parts) + "</div>"
 
 
-def _one_output(output: Output, ids: SvgIds) -> str:
+def _one_output(output: Output, ids: SvgIds) -> tuple[str, str]:
+    """An output's HTML and its height before the browser draws it."""
     if output["output_type"] == "stream":
-        return _pre(output["text"], f"lit-{output['name']}", ids)
+        return _pre(output["text"], f"lit-{output['name']}", ids), text_height(output["text"])
     if output["output_type"] == "error":
-        return _pre(raised_line(output), "lit-raised", ids)
+        return _pre(raised_line(output), "lit-raised", ids), text_height("")
     if ANSWER_MIME in output["data"]:
-        return answer_form_html(output["data"][ANSWER_MIME], ids.next_prefix())
+        return answer_form_html(output["data"][ANSWER_MIME], ids.next_prefix()), "6em"
     mime = pick(output, PRIORITY)
     data = output["data"][mime]
     css_class = svg_class(output)
     if mime == "image/svg+xml":  # a drawn graph also as text, for screen readers
-        return _display(inline_svg(data, ids.next_prefix(), css_class)) + graph_text_html(data)
+        svg = inline_svg(data, ids.next_prefix(), css_class)
+        return _display(svg) + graph_text_html(data), f"{picture_height(svg)} + 2.5em"
     if mime == "text/html":
-        return _display(inline_svgs_in_html(data, ids.next_prefix, css_class))
+        markup = inline_svgs_in_html(data, ids.next_prefix, css_class)
+        return _display(markup), html_height(markup)
     if mime == "image/png":
         alt = html.escape(output["data"].get("text/plain", "image"), quote=True)
-        return _display(f'<img src="data:image/png;base64,{data}" alt="{alt}">')
-    return _pre(data, "lit-result", ids)
+        return _display(f'<img src="data:image/png;base64,{data}" alt="{alt}">'), "15em"
+    return _pre(data, "lit-result", ids), text_height(cut(data))
 
 
 def _display(markup: str) -> str:

@@ -106,9 +106,16 @@ function openFullSize(svg) {
 }
 
 // A box that scrolls sideways must be reachable by keyboard (WCAG 2.1.1): it gets a tab stop
-// and a name saying so; a box that fits again loses them.
-const SCROLLERS =
-  ".lit-display, .lit-output pre > samp, .jupyter-wrapper .highlight-ipynb, .arithmatex, .md-typeset__scrollwrap";
+// and a name saying so; a box that fits again loses them. Material gives a code block its tab
+// stop only once the block comes into view (content.lazy): one off-screen gets it here.
+const SCROLLERS = [
+  ".lit-display",
+  ".lit-output pre > samp",
+  ".jupyter-wrapper .highlight-ipynb",
+  ".arithmatex",
+  ".md-typeset__scrollwrap",
+  ".md-typeset div.highlight > pre > code",
+].join(", ");
 
 /** @type {Array<[string, (box: Element) => unknown]>} */
 const KINDS = [
@@ -120,16 +127,58 @@ const KINDS = [
 ];
 
 // Every size is read before anything is written: writing between reads would make the browser
-// lay the page out again for each box.
-export function markScrollable() {
-  const pictures = [...document.querySelectorAll("svg[data-lit-natural]")].map(measureZoom);
-  const boxes = [...document.querySelectorAll(SCROLLERS)].map((box) => ({
+// lay the page out again for each box. Boxes are measured as they come within a screen of the
+// viewport, then, while the browser is idle, the rest one by one: a box off-screen is not laid
+// out while the page loads (site.css: content-visibility), and measuring it would lay it out.
+function mark(boxes) {
+  const pictures = boxes.flatMap((box) => within(box, "svg[data-lit-natural]").map(measureZoom));
+  const sizes = boxes.map((box) => ({
     box,
     width: box.scrollWidth,
     scrolls: box.scrollWidth > box.clientWidth + 1,
   }));
   pictures.filter(Boolean).forEach(placeZoomBar);
-  boxes.forEach(markBox);
+  sizes.forEach(markBox);
+  boxes.forEach((box) => unmeasured.delete(box));
+}
+
+const unmeasured = new Set();
+const near = new IntersectionObserver(
+  (entries) => {
+    const boxes = entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target);
+    boxes.forEach((box) => near.unobserve(box));
+    if (boxes.length) mark(boxes);
+  },
+  { rootMargin: "100% 0px" },
+);
+
+const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 50));
+let sweeping = false;
+function sweep() {
+  if (sweeping) return;
+  sweeping = true;
+  idle(() => {
+    sweeping = false;
+    const [box] = unmeasured;
+    if (!box) {
+      document.documentElement.dataset.litMeasured = "1"; // every box of the page marked
+      return;
+    }
+    near.unobserve(box);
+    if (box.isConnected) mark([box]);
+    else unmeasured.delete(box);
+    sweep();
+  });
+}
+
+// Measure again the boxes of root (a page: all of them; after a resize: all of them).
+export function markScrollable(root = document) {
+  if (root === document) delete document.documentElement.dataset.litMeasured;
+  for (const box of within(root, SCROLLERS)) {
+    unmeasured.add(box);
+    near.observe(box);
+  }
+  sweep();
 }
 
 function markBox({ box, width, scrolls }) {
@@ -152,10 +201,10 @@ function markBox({ box, width, scrolls }) {
 const PICTURES = ".lit-display svg.lit-graph, .lit-display svg.lit-figure, .mg-stepper-graph svg.lit-graph";
 onContent((root) => {
   within(root, PICTURES).forEach(sizeGraph);
-  markScrollable();
+  markScrollable(root);
 });
 let resizing = null;
 window.addEventListener("resize", () => {
   clearTimeout(resizing);
-  resizing = setTimeout(markScrollable, 200);
+  resizing = setTimeout(() => markScrollable(), 200);
 });

@@ -1,0 +1,63 @@
+"""Code and outputs off-screen are drawn as they come near, not while the page loads
+(literate.css, content-visibility), at the height the build guessed (placeholders.py): what
+the reader scrolls to is there and whole, and the page's length barely moves as it is drawn."""
+
+from __future__ import annotations
+
+import pytest
+
+from .browsing import DESKTOP, PHONE
+
+pytestmark = pytest.mark.site
+
+# Whether the browser skips drawing the element's contents, and its box as the reader sees it
+DRAWN = """(element) => {
+  const inside = element.firstElementChild;
+  const box = inside.getBoundingClientRect();
+  return {
+    drawn: inside.checkVisibility({contentVisibilityAuto: true}),
+    onScreen: box.bottom > 0 && box.top < innerHeight,
+    size: [box.width, box.height],
+  };
+}"""
+# The indexes of the elements of a selector that the page shows (drawn or not yet)
+SHOWN = """(selector) => [...document.querySelectorAll(selector)]
+  .map((element, index) => element.checkVisibility() ? index : -1).filter((index) => index >= 0)"""
+# Every code block and output drawn at once, as if the reader had scrolled through them all
+DRAW_ALL = """() => {
+  const style = document.createElement("style");
+  style.textContent = ".md-typeset div.highlight, .md-typeset .lit-output " +
+    "{ content-visibility: visible !important }";
+  document.head.append(style);
+  return document.documentElement.scrollHeight;
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("selector", [".md-typeset div.highlight", ".lit-output"])
+def test_what_is_far_below_is_drawn_when_the_reader_comes_to_it(
+    selector: str, viewport: dict, open_page
+) -> None:
+    page, recorder = open_page("recap/index.html", viewport)
+    shown = page.evaluate(SHOWN, selector)  # not in a closed <details> or a tab not chosen
+    last = page.locator(selector).nth(shown[-1])
+    before = last.evaluate(DRAWN)
+    assert not before["drawn"], f"the page's last {selector} was drawn while the page loaded"
+    last.evaluate("(element) => element.scrollIntoView({block: 'center'})")
+    page.wait_for_function(
+        "(element) => element.firstElementChild.checkVisibility({contentVisibilityAuto: true})",
+        arg=last.element_handle(),
+    )
+    after = last.evaluate(DRAWN)
+    assert after["onScreen"] and min(after["size"]) > 0, after
+    assert last.is_visible()
+    assert recorder.errors == []
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("path", ["chain-rule/index.html", "training-an-mlp/index.html"])
+def test_the_pages_length_barely_moves_as_it_is_drawn(path: str, viewport: dict, open_page) -> None:
+    page, _ = open_page(path, viewport)
+    guessed = page.evaluate("document.documentElement.scrollHeight")
+    drawn = page.evaluate(DRAW_ALL)
+    assert abs(guessed - drawn) < 0.15 * drawn, f"{path}: {guessed} px guessed, {drawn} px drawn"
