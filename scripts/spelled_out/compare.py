@@ -197,8 +197,9 @@ class Behaviours:
         )
         return (
             '<div class="mg-table" role="region" tabindex="0" aria-label="'
-            f'what {first} and {second} do with bad input"><table><thead><tr><th>case</th>'
-            f"<th>{first}</th><th>{second}</th></tr></thead><tbody>{body}</tbody></table></div>"
+            f'where {first} and {second} differ: bad input, a deep graph, repr">'
+            f"<table><thead><tr><th>case</th><th>{first}</th><th>{second}</th></tr></thead>"
+            f"<tbody>{body}</tbody></table></div>"
         )
 
 
