@@ -35,6 +35,16 @@ def test_blocks_that_need_pytorch_or_what_it_made_are_build_only():
     ) == [False, False, False, True, True, True]
 
 
+def test_a_functions_parameters_are_its_own_not_the_names_a_build_only_block_made():
+    blocks = [
+        {"code": "node = 1\nkey = lambda x: x", "build_only": "it reads a file"},
+        {"code": "def walk(node, so_far=1):\n    return node\nsorted([2], key=lambda node: 0)"},
+        {"code": "print(node)"},
+    ]
+    mark_build_only(blocks)
+    assert [block["browser"] for block in blocks] == [False, True, False]
+
+
 def test_a_block_whose_fence_says_build_only_is_and_so_are_the_blocks_using_its_names():
     blocks = [
         {"code": "deep = make(5000)\nsmall = 1", "build_only": "too deep for the browser"},

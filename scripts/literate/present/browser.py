@@ -97,7 +97,7 @@ def mark_build_only(blocks: list[BlockEntry]) -> None:
             bound = _bound_names(statement)  # a function's own locals are not uses of the page's
             loads = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
             packages = set().union(*(_imported_roots(node) for node in nodes)) & BUILD_ONLY_PACKAGES
-            borrowed = (loads - bound) & seen
+            borrowed = (loads - bound - _parameters(statement)) & seen
             if packages or borrowed:  # say why, as the toolbar shows it
                 block["browser"] = False
                 block["build_only"] = (
@@ -119,6 +119,12 @@ def _imported_roots(node: ast.AST) -> set[str]:
     if isinstance(node, ast.ImportFrom) and node.module and not node.level:
         return {node.module.split(".")[0]}
     return set()
+
+
+def _parameters(tree: ast.AST) -> set[str]:
+    """The parameters of the functions and lambdas in a statement: names of their own, which
+    neither use the page's names of that name nor bind them."""
+    return {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}
 
 
 def _bound_names(tree: ast.AST) -> set[str]:
