@@ -90,6 +90,19 @@ def load(context, base: str, path: str) -> tuple[object, Recorder]:
     return page, recorder
 
 
+def text_in_view(locator) -> str:
+    """The text of an element as a reader reads it: scrolled to, so drawn (code and outputs
+    off-screen are not: literate.css; innerText is empty there), then read."""
+    locator.evaluate("(element) => element.scrollIntoView({block: 'nearest'})")
+    locator.page.wait_for_function(DRAWN, arg=locator.element_handle())
+    return locator.inner_text()
+
+
+# Whether an element's children are drawn (each shown one; not one in a closed <details>)
+DRAWN = """(element) => [...element.children].every((child) =>
+  child.checkVisibility({contentVisibilityAuto: true}) || !child.checkVisibility())"""
+
+
 def settled(page) -> None:
     """Wait until graphs.js has measured every box of the page that may scroll sideways (those
     near the viewport at once, the rest while the browser is idle): the page as a reader has it

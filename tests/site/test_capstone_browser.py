@@ -20,7 +20,7 @@ import pytest
 from tests.engine_mutants import ENGINE, MISTAKES, MUTANTS, ZERO_GRAD, broken
 from tests.shortcut_table import PAGES as SHORTCUTS
 
-from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_url, refuse_outside
+from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_url, refuse_outside, text_in_view
 from .editing import replace_code
 from .running import built_output, check, exercises_of, live_output, load_solution, wait_done
 
@@ -39,7 +39,7 @@ def capstone(browser, site_url) -> Iterator[Any]:
     recorder = Recorder(page)
     page.goto(page_url(site_url, PATH), wait_until="load")
     # what the build's run of the training block said, before any run replaces it
-    page.built_accuracy = dict(ACCURACY.findall(built_output(training_block(page)).inner_text()))
+    page.built_accuracy = dict(ACCURACY.findall(text_in_view(built_output(training_block(page)))))
     yield page
     context.close()
     assert recorder.errors == [], recorder.errors
@@ -61,7 +61,7 @@ def test_run_all_trains_the_package_alone_and_says_to_check_first(capstone) -> N
     status = capstone.locator(".lit-page-status")
     capstone.wait_for_function(FINISHED, arg=status.element_handle(), timeout=RUN_TIMEOUT)
     assert status.text_content() == "Ran every block of the page."
-    said = live_output(training_block(capstone)).inner_text()
+    said = text_in_view(live_output(training_block(capstone)))
     assert said.startswith("No engine of yours holds every property yet: press Check above.")
     assert set(dict(ACCURACY.findall(said))) == {"package"}, said
 
@@ -113,9 +113,10 @@ def test_the_packages_engine_passes_and_then_trains_to_the_builds_accuracy(capst
     block.locator(".lit-run-button").click()
     assert wait_done(capstone, block).startswith("Ran"), block.inner_text()
     output = live_output(block)
-    ran = dict(ACCURACY.findall(output.inner_text()))
+    said = text_in_view(output)
+    ran = dict(ACCURACY.findall(said))
     assert int(ran["yours"]) >= int(built["yours"]) > 0, (ran, built)
-    assert "the package's time per step" in output.inner_text()
+    assert "the package's time per step" in said
     assert output.locator(".mg-frames svg").count() >= 2  # the boundary and the loss curve
 
 

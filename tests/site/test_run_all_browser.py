@@ -70,8 +70,8 @@ def chapter(browser, site_url, request) -> Iterator[Chapter]:
 
 def varies_note(output) -> str:
     """The page's note in an output that varies by design ("" if none)."""
-    note = output.locator(".lit-varies")
-    return note.inner_text() if note.count() else ""
+    note = output.locator(".lit-varies")  # its text, drawn yet or not (literate.css)
+    return note.text_content() if note.count() else ""
 
 
 def runs_in_page(block: dict) -> bool:
