@@ -1,4 +1,4 @@
-"""Build-along step 3 (chapter 4): every operation stores its local derivatives."""
+"""Build-along step 3 (chapter 4): +, * and ** store local derivatives; the others reuse them."""
 
 
 class Value:
