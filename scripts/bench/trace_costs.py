@@ -52,14 +52,21 @@ def costs(trace: dict) -> collections.Counter:
     and layout it forced, which are also counted on their own ("style, forced by x.js"): the
     shares overlap there."""
     events = trace["traceEvents"]
-    # the page's main thread: the renderer's main thread busiest in this trace
+    # the page's main thread: the renderer's main thread that parsed the page's HTML, busiest
+    # first (Chromium's own pages, a new tab's say, have renderers of their own in the trace)
     mains = {
         (e["pid"], e["tid"])
         for e in events
         if e["name"] == "thread_name" and e.get("args", {}).get("name") == "CrRendererMain"
     }
+    parsed = {
+        (e["pid"], e["tid"])
+        for e in events
+        if e["name"] == "ParseHTML"
+        and str((e.get("args", {}).get("beginData") or {}).get("url", "")).startswith("http")
+    }
     threads = collections.Counter((e["pid"], e["tid"]) for e in events if e.get("ph") == "X")
-    main = max(mains, key=lambda thread: threads[thread])
+    main = max(mains & parsed or mains, key=lambda thread: threads[thread])
     timed = [e for e in events if (e["pid"], e["tid"]) == main and e.get("ph") == "X"]
     found: collections.Counter = collections.Counter()
     workers = {
