@@ -42,9 +42,23 @@ CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TABLE = ("<!-- bench_pages:start -->", "<!-- bench_pages:end -->")
 
 
-def lighthouse(url: str) -> dict:
+def lighthouse(url: str, tries: int = 3) -> dict:
     """One Lighthouse run of url: scores (0-100), TBT and LCP (ms), bytes, and the audits of
-    the categories other than performance that did not pass."""
+    the categories other than performance that did not pass. A run that could not score the
+    page (Lighthouse's runtime error, on a loaded machine: no first paint in its time) is run
+    again, and said on stderr."""
+    for attempt in range(tries):
+        report = _report(url)
+        error = report.get("runtimeError") or {}
+        if all(report["categories"][name]["score"] is not None for name in CATEGORIES):
+            return _measured(report)
+        print(
+            f"{url}: no score ({error.get('code', 'unknown')}), try {attempt + 1}", file=sys.stderr
+        )
+    raise SystemExit(f"lighthouse could not score {url} in {tries} tries")
+
+
+def _report(url: str) -> dict:
     done = subprocess.run(
         [
             "node",
@@ -63,7 +77,10 @@ def lighthouse(url: str) -> dict:
     )
     if done.returncode != 0:
         raise SystemExit(f"lighthouse failed on {url}:\n{done.stderr[-2000:]}")
-    report = json.loads(done.stdout)
+    return json.loads(done.stdout)
+
+
+def _measured(report: dict) -> dict:
     audits = report["audits"]
     failing = sorted(
         audit_id
