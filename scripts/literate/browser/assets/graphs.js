@@ -116,7 +116,6 @@ const SCROLLERS = [
   ".md-typeset__scrollwrap",
   ".md-typeset div.highlight > pre > code",
 ].join(", ");
-const EDITORS = ".lit-editor, [role='textbox']"; // code-editor.js
 
 /** @type {Array<[string, (box: Element) => unknown]>} */
 const KINDS = [
@@ -183,7 +182,6 @@ export function markScrollable(root = document) {
 }
 
 function markBox({ box, width, scrolls }) {
-  if (box.matches(EDITORS)) return; // an editor is a textbox, a tab stop of its own
   if (scrolls && !box.hasAttribute("tabindex")) {
     const what = KINDS.find(([, test]) => test(box))[0];
     // a graph (drawn left to right) opens with its output, where backward starts, in view
