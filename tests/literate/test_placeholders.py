@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from literate.present.output_html import output_html
-from literate.present.placeholders import code_blocks, picture_height, text_height
+from literate.present.placeholders import answer_height, code_blocks, picture_height, text_height
 from literate.results import ItemResult
 
 
@@ -34,6 +34,13 @@ def test_a_picture_is_as_tall_as_its_width_drawn_times_its_aspect_ratio():
     assert picture_height(wide) == "calc(min(800px, max(480px, min(100vw - 2rem, 33rem))) * 0.2500)"
     assert picture_height(tall).endswith("* 2.0000)")
     assert picture_height("<svg>") == "10em", "no size known: the default"
+
+
+def test_a_question_with_more_choices_is_taller():
+    two = {"kind": "choice", "options": ["a", "b"]}
+    eight = {"kind": "choice", "options": list("abcdefgh")}
+    assert ems(answer_height(eight)) - ems(answer_height(two)) > 6 * 2, "two em a choice or more"
+    assert ems(answer_height({"kind": "number"})) > 7, "a label, a field and a button"
 
 
 def test_an_output_says_its_height_for_the_browser():

@@ -110,6 +110,28 @@ def settled(page) -> None:
     page.wait_for_function("document.documentElement.dataset.litMeasured === '1'")
 
 
+# Scrolled to, then still for a few frames. An element scrolled into view draws what is near it
+# (literate.css: content-visibility) a frame or two later, and what was shorter or taller than
+# the build's guess moves what follows, after Playwright's own check that its target is still.
+STILL = """async (element) => {
+  element.scrollIntoView({block: 'center'});
+  const frame = () => new Promise((done) => requestAnimationFrame(done));
+  let last = '', still = 0;
+  for (let i = 0; i < 120 && still < 6; i++) {
+    await frame();
+    const box = element.getBoundingClientRect(), now = `${box.x},${box.y},${box.height}`;
+    still = now === last ? still + 1 : 0;
+    last = now;
+  }
+}"""
+
+
+def within_reach(locator):
+    """The element once a reader could press it: scrolled to and no longer moving."""
+    locator.evaluate(STILL)
+    return locator
+
+
 # Run at the start of every document of a shared visit's context (about:blank has no storage)
 FORGET_STORAGE = "try { localStorage.clear(); sessionStorage.clear(); } catch (error) {}"
 

@@ -4,6 +4,8 @@ reader's does."""
 
 from __future__ import annotations
 
+from .browsing import within_reach
+
 LINES = "(el) => Array.from(el.querySelectorAll('.cm-line'), (l) => l.textContent).join('\\n')"
 
 
@@ -21,9 +23,9 @@ def open_editor(page, marker):
     """Press on the block's code, wait for CodeMirror to be there and focused; its content."""
     content = cm_content(marker)
     if content.count():
-        content.click()
+        within_reach(content).click()
     else:
-        built_code(marker).click()
+        within_reach(built_code(marker)).click()
         content.wait_for()
     page.wait_for_function("document.activeElement.classList.contains('cm-content')")
     return content

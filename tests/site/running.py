@@ -9,7 +9,7 @@ from pathlib import Path
 
 from literate.parse.markdown import parse_page
 
-from .browsing import RUN_TIMEOUT, sources_by_page, wait_for_text
+from .browsing import RUN_TIMEOUT, sources_by_page, wait_for_text, within_reach
 
 VERDICT = "(el) => /^(Solved|Not yet|Could|An earlier|The check)/.test(el.textContent)"
 
@@ -74,7 +74,7 @@ def exercises_of(page) -> list[tuple[int, dict]]:
 
 def check(page, index: int) -> str:
     marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
-    marker.locator(".lit-check-button").click()
+    within_reach(marker.locator(".lit-check-button")).click()
     feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
     page.wait_for_function(VERDICT, arg=feedback.element_handle(), timeout=RUN_TIMEOUT)
     # the verdict; what the reader's code printed follows in a <pre>
@@ -86,8 +86,8 @@ def load_solution(page, index: int) -> None:
     solution = marker.locator(
         "xpath=following-sibling::details[contains(@class,'lit-solution')][1]"
     )
-    solution.locator("summary").click()
-    solution.locator(".lit-load-button").click()
+    within_reach(solution.locator("summary")).click()
+    within_reach(solution.locator(".lit-load-button")).click()
 
 
 # What an output says, line by line: its printed text and values (consecutive pieces of one

@@ -20,7 +20,15 @@ import pytest
 from tests.engine_mutants import ENGINE, MISTAKES, MUTANTS, ZERO_GRAD, broken
 from tests.shortcut_table import PAGES as SHORTCUTS
 
-from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_url, refuse_outside, text_in_view
+from .browsing import (
+    DESKTOP,
+    RUN_TIMEOUT,
+    Recorder,
+    page_url,
+    refuse_outside,
+    text_in_view,
+    within_reach,
+)
 from .editing import replace_code
 from .running import built_output, check, exercises_of, live_output, load_solution, wait_done
 
@@ -110,7 +118,7 @@ def test_the_packages_engine_passes_and_then_trains_to_the_builds_accuracy(capst
     assert check(capstone, index) == f"Solved. {found['success']}"
     block = training_block(capstone)
     built = capstone.built_accuracy
-    block.locator(".lit-run-button").click()
+    within_reach(block.locator(".lit-run-button")).click()
     assert wait_done(capstone, block).startswith("Ran"), block.inner_text()
     output = live_output(block)
     said = text_in_view(output)
@@ -154,5 +162,5 @@ def test_the_hints_open_one_at_a_time(open_page) -> None:
     for k in range(count):
         shown = [hints.nth(i).is_visible() for i in range(count)]
         assert shown == [i <= k for i in range(count)], (k, shown)
-        hints.nth(k).locator("summary").click()
+        within_reach(hints.nth(k).locator("summary")).click()
         assert hints.nth(k).get_attribute("open") is not None

@@ -15,6 +15,7 @@ from .browsing import (
     refuse_outside,
     serious_violations,
     wait_for_text,
+    within_reach,
 )
 from .editing import (
     LINES,
@@ -147,7 +148,7 @@ def test_a_second_block_pressed_once_the_editor_is_loaded_gets_the_focus(open_pa
     markers = [m for m in page.locator(".lit-run").all() if built_code(m).count()]
     first, second = markers[0], markers[1]
     open_editor(page, first)  # loads the editor
-    built_code(second).click()
+    within_reach(built_code(second)).click()
     cm_content(second).wait_for()
     focused = "document.activeElement.classList.contains('cm-content')"
     page.wait_for_function(f"{focused} || document.activeElement === document.body")
@@ -190,7 +191,7 @@ def test_tab_passes_an_untouched_editor_and_the_way_out_is_shown(open_page) -> N
     content = cm_content(marker)
     assert text_of(content) == block["code"].rstrip("\n")
     # once the reader types, Tab indents; Escape then Tab leaves
-    content.click()
+    within_reach(content).click()
     page.keyboard.press("Control+End")
     page.keyboard.type("\nif True:\npass")
     page.keyboard.press("Home")
@@ -221,7 +222,7 @@ def test_an_edit_survives_a_reload_marked_as_the_readers_until_reset(open_page) 
     )
     open_editor(page, marker)
     assert code_of(marker).endswith("kept = 'mine'")
-    marker.locator(".lit-reset-button").click()
+    within_reach(marker.locator(".lit-reset-button")).click()
     assert code_of(marker) == block["code"].rstrip("\n")
     assert marker.locator(".lit-yours").is_hidden()
     page.reload()
@@ -240,9 +241,9 @@ def test_a_solved_exercise_and_an_answer_survive_a_reload_and_forget_clears_them
     index, exercise = next((i, b["exercise"]) for i, b in enumerate(blocks) if "exercise" in b)
     marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
     solution = marker.locator("xpath=following-sibling::details[contains(@class,'lit-solution')]")
-    solution.first.locator("summary").click()
-    solution.first.locator(".lit-load-button").click()
-    marker.locator(".lit-check-button").click()
+    within_reach(solution.first.locator("summary")).click()
+    within_reach(solution.first.locator(".lit-load-button")).click()
+    within_reach(marker.locator(".lit-check-button")).click()
     feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
     wait_for_text(page, feedback, "Solved|Not yet|Could|An earlier|The check")
     assert feedback.text_content().startswith("Solved"), feedback.text_content()
@@ -255,7 +256,7 @@ def test_a_solved_exercise_and_an_answer_survive_a_reload_and_forget_clears_them
     assert "Solved before" in feedback.text_content()
     field = page.locator("form.lit-answer input[type=text]").first
     assert field.input_value() == "0.25"
-    page.locator(".lit-forget-button").click()
+    within_reach(page.locator(".lit-forget-button")).click()
     assert code_of(marker) == exercise["starter"].rstrip("\n")
     assert field.input_value() == ""
     page.reload()
@@ -275,7 +276,7 @@ def test_prose_numbers_follow_an_edit_of_a_and_reset_brings_the_builds_back(open
     replace_code(page, marker, code_of(marker).replace("Value(2.0", "Value(3.0"))
     # the build's outputs below the edit say they are the build's until re-run
     assert page.locator(".lit-output.lit-builds").count() >= 1
-    page.locator(".lit-run-all-button").click()
+    within_reach(page.locator(".lit-run-all-button")).click()
     wait_for_text(page, page.locator(".lit-page-status"), "Ran every|Stopped|Could|An earlier")
     assert page.locator(".lit-page-status").text_content().startswith("Ran every")
     changed = page.locator(".lit-inline.lit-changed")
@@ -292,7 +293,7 @@ def test_prose_numbers_follow_an_edit_of_a_and_reset_brings_the_builds_back(open
     open_editor(page, marker)  # the editor, its hint and "your version" on screen, too
     found = serious_violations(page)
     assert found == [], "\n".join(found)
-    marker.locator(".lit-reset-button").click()
+    within_reach(marker.locator(".lit-reset-button")).click()
     assert changed.count() == 0
     assert spans.all_text_contents() == built
     assert not recorder.errors, recorder.errors
@@ -312,7 +313,7 @@ def test_the_first_run_says_its_download_in_mb_and_intent_starts_it(open_page) -
     # intent, the pointer on Run: the download starts before the click
     with page.expect_request(lambda request: "/runtime/pyodide/" in request.url):
         marker.locator(".lit-run-button").hover()
-    marker.locator(".lit-run-button").click()
+    marker.locator(".lit-run-button").click()  # at once: the download is still under way
     wait_for_text(page, status, "Ran|Error|Could")
     seen = page.evaluate("window.seen")
     assert any(re.search(r"\d+\.\d of \d+\.\d MB", text) for text in seen), seen

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from .browsing import DESKTOP, PHONE, per_page, refuse_outside, source_pages
+from .browsing import DESKTOP, PHONE, per_page, refuse_outside, source_pages, within_reach
 from .running import (
     catalogue,
     check,
@@ -151,7 +151,7 @@ def test_a_number_answer_names_the_mistake_and_then_offers_the_worked_answer(
     assert body.is_visible(), "and opens it, not just its summary"
     assert form.locator(".lit-show-worked").count() == 0
     field.fill(repr(spec["value"] + spec["tolerance"] / 2))
-    form.locator("button[type=submit]").click()
+    within_reach(form.locator("button[type=submit]")).click()
     assert feedback.text_content().startswith("Right:")
     assert recorder.errors == []
 
@@ -162,7 +162,7 @@ def test_a_right_answer_opens_the_worked_answer(open_page) -> None:
     worked, body = worked_answer(form)
     assert worked.is_hidden()
     form.locator("input").fill(repr(spec["value"]))
-    form.locator("button[type=submit]").click()
+    within_reach(form.locator("button[type=submit]")).click()
     assert form.locator(".lit-answer-feedback").text_content().startswith("Right:")
     assert body.is_visible(), "a right answer opens the worked answer at once"
     assert recorder.errors == []
@@ -192,7 +192,7 @@ def test_every_self_check_takes_an_answer_and_checks_it_against_the_build(
         if spec["kind"] == "choice":
             wrong = next(option for option in spec["options"] if option != spec["answer"])
             form.locator(f'input[value="{wrong}"]').check()
-            form.locator("button[type=submit]").click()
+            within_reach(form.locator("button[type=submit]")).click()
             assert feedback.text_content().startswith("Not quite:"), (path, spec)
             form.locator(f'input[value="{spec["answer"]}"]').check()
         else:
@@ -201,7 +201,7 @@ def test_every_self_check_takes_an_answer_and_checks_it_against_the_build(
             field.press("Enter")
             assert feedback.text_content().startswith("Not quite:"), (path, spec)
             field.fill(repr(spec["value"]))
-        form.locator("button[type=submit]").click()
+        within_reach(form.locator("button[type=submit]")).click()
         assert feedback.text_content().startswith("Right:"), (path, spec, feedback.text_content())
     assert recorder.errors == []
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .browsing import DESKTOP, load, refuse_outside, wait_for_text
+from .browsing import DESKTOP, load, refuse_outside, wait_for_text, within_reach
 from .editing import code_of, open_editor, replace_code
 from .running import blocks_of, live_output, runnable, said, wait_done, watch_status
 
@@ -50,14 +50,14 @@ def test_a_run_says_when_the_pages_code_did_not_load_and_loads_it_on_the_next(op
     page, _ = open_page(PAGE, DESKTOP)
     marker = page.locator(".lit-run").nth(runnable(page)[0])  # (reads the file itself first)
     page.route("**/assets/blocks/**", lambda route: route.fulfill(status=404))
-    marker.locator(".lit-run-button").click()
+    within_reach(marker.locator(".lit-run-button")).click()
     said = wait_done(page, marker)
     assert (
         said == "Could not run: this page's code did not load (404 /assets/blocks/chain-rule.json)"
     )
     assert marker.locator(".lit-status").is_visible()
     page.unroute("**/assets/blocks/**")
-    marker.locator(".lit-run-button").click()
+    within_reach(marker.locator(".lit-run-button")).click()
     assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
     assert live_output(marker).is_visible()
 
@@ -150,9 +150,9 @@ def test_reset_restores_the_built_code_and_output(warm) -> None:
     open_editor(page, marker)
     page.keyboard.press("Control+A")
     page.keyboard.type("print('mine')")
-    marker.locator(".lit-run-button").click()
+    within_reach(marker.locator(".lit-run-button")).click()
     assert wait_done(page, marker).startswith("Ran")
-    marker.locator(".lit-reset-button").click()
+    within_reach(marker.locator(".lit-reset-button")).click()
     assert code_of(marker) == built_code
     assert live_output(marker).count() == 0
     assert "Reset" in marker.locator(".lit-status").text_content()
@@ -170,7 +170,7 @@ def test_a_failure_above_names_its_block_and_leads_to_it(warm) -> None:
     replace_code(page, failing, 'raise ValueError("on purpose")')
     status = asked.locator(".lit-status")
     watch_status(status)
-    asked.locator(".lit-run-button").click()
+    within_reach(asked.locator(".lit-run-button")).click()
     text = wait_done(page, asked)
     assert text == (
         'An earlier block failed: block 1 of 2 above (“raise ValueError("on purpose")”); '
@@ -181,7 +181,7 @@ def test_a_failure_above_names_its_block_and_leads_to_it(warm) -> None:
     assert "ValueError: on purpose" in live_output(failing).inner_text()
     assert between.locator(".lit-state").get_attribute("data-state") == "not-run"
     page.mouse.wheel(0, 100_000)  # further down the page: the block is out of sight
-    status.get_by_role("button", name="Show it").click()
+    within_reach(status.get_by_role("button", name="Show it")).click()
     assert failing.locator(".lit-run-button").evaluate("(b) => b === document.activeElement")
     header = page.locator("header.md-header").bounding_box()
     box = failing.locator(".lit-run-button").bounding_box()  # on screen, below the header
@@ -197,13 +197,13 @@ def test_a_long_run_counts_its_seconds_without_reading_them_aloud(warm) -> None:
     page, recorder = warm
     marker = page.locator(".lit-run").nth(runnable(page)[0])
     replace_code(page, marker, "while True:\n    pass")
-    marker.locator(".lit-run-button").click()
+    within_reach(marker.locator(".lit-run-button")).click()
     clock = marker.locator(".lit-status .lit-clock")
     clock.wait_for()
     page.wait_for_function("(el) => /^ \\d+ s$/.test(el.textContent)", arg=clock.element_handle())
     assert clock.get_attribute("aria-hidden") == "true"
     assert marker.locator(".lit-status").text_content().startswith("Running… ")
-    marker.locator(".lit-stop-button").click()
+    within_reach(marker.locator(".lit-stop-button")).click()
     assert wait_done(page, marker) == "Stopped."
     assert clock.count() == 0
     assert not recorder.errors, recorder.errors
@@ -216,17 +216,17 @@ def test_stop_ends_a_long_run_and_the_next_run_starts_afresh(open_page) -> None:
     open_editor(page, first)
     page.keyboard.press("Control+A")
     page.keyboard.type("while True:\n    pass")
-    first.locator(".lit-run-button").click()
+    within_reach(first.locator(".lit-run-button")).click()
     stop = first.locator(".lit-stop-button")
     stop.wait_for(state="visible")
     # wait for any state past starting, not for "Running" alone: a run that ended at once (an
     # error) would leave the wait to time out without saying why
     status = wait_for_text(page, first.locator(".lit-status"), "Running|Ran|Error|Could|Stopped")
     assert status.startswith("Running"), f"{status!r}; the code run: {code_of(first)!r}"
-    stop.click()
+    within_reach(stop).click()
     assert wait_done(page, first) == "Stopped."
-    first.locator(".lit-reset-button").click()
-    second.locator(".lit-run-button").click()
+    within_reach(first.locator(".lit-reset-button")).click()
+    within_reach(second.locator(".lit-run-button")).click()
     assert wait_done(page, second).startswith("Ran"), second.inner_text()
     assert not recorder.errors, recorder.errors
 
@@ -238,7 +238,7 @@ def test_instant_navigation_then_run(open_page) -> None:
     page.wait_for_function("typeof window.location$ !== 'undefined'")
     page.wait_for_load_state("networkidle")
     page.evaluate("window.__sameDocument = true")
-    page.locator("article a[href*='chain-rule']").first.click()
+    within_reach(page.locator("article a[href*='chain-rule']").first).click()
     page.wait_for_url(re.compile(r".*/chain-rule/.*"))
     # The home page runs code too: wait for chain-rule's own blocks, then for their buttons.
     page.wait_for_function(
@@ -248,7 +248,7 @@ def test_instant_navigation_then_run(open_page) -> None:
     page.wait_for_selector(".lit-run-button")
     assert page.evaluate("window.__sameDocument === true"), "the link reloaded the page"
     marker = page.locator(".lit-run").nth(runnable(page)[0])
-    marker.locator(".lit-run-button").click()
+    within_reach(marker.locator(".lit-run-button")).click()
     assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
     assert not recorder.errors, recorder.errors
 
@@ -271,7 +271,7 @@ def test_a_plot_is_redrawn_in_the_browser(open_page) -> None:
         if "subplots(" in blocks[int(markers.nth(i).get_attribute("data-lit-block"))]["code"]
     ]
     marker = markers.nth(plots[0])
-    marker.locator(".lit-run-button").click()
+    within_reach(marker.locator(".lit-run-button")).click()
     assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
     figure = live_output(marker).locator("svg.lit-figure")
     assert figure.count() == 1 and figure.locator("polyline").count() >= 1

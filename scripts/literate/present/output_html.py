@@ -10,7 +10,13 @@ import itertools
 from literate.answers import MIME as ANSWER_MIME
 from literate.present.graph_text import graph_text_html
 from literate.present.outputs import cut, pick, raised_line
-from literate.present.placeholders import html_height, output_height, picture_height, text_height
+from literate.present.placeholders import (
+    answer_height,
+    html_height,
+    output_height,
+    picture_height,
+    text_height,
+)
 from literate.present.practice_html import answer_form_html
 from literate.present.svg import inline_svg, inline_svgs_in_html, svg_class
 from literate.results import ItemResult, Output
@@ -53,7 +59,8 @@ def _one_output(output: Output, ids: SvgIds) -> tuple[str, str]:
     if output["output_type"] == "error":
         return _pre(raised_line(output), "lit-raised", ids), text_height("")
     if ANSWER_MIME in output["data"]:
-        return answer_form_html(output["data"][ANSWER_MIME], ids.next_prefix()), "6em"
+        spec = output["data"][ANSWER_MIME]
+        return answer_form_html(spec, ids.next_prefix()), answer_height(spec)
     mime = pick(output, PRIORITY)
     data = output["data"][mime]
     css_class = svg_class(output)

@@ -18,6 +18,7 @@ TEXT_LINE, TEXT_PADDING = 1.11, 2.45  # an output's text (<samp>, under its copy
 OUTPUT_FRAME, GAP = 1.4, 0.6  # an output's padding; the gap between two of its parts
 CONTENT_WIDTH = "min(100vw - 2rem, 33rem)"  # the text column, near enough at any width
 ROW, LEAST = 2.2, 5.0  # an HTML output: em a row (a table's, a diff's line), em at least
+ANSWER_NUMBER, ANSWER_CHOICES, ANSWER_CHOICE = 10.3, 8.7, 2.4  # a question's form (em)
 _CODE_BLOCK = re.compile(r'<div class="highlight"((?: [^>]*)?)><pre>(.*?)</pre>', re.DOTALL)
 _SVG_SIZE = re.compile(r'<svg\b[^>]*?\bviewBox="[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+)"[^>]*>')
 _MAX_WIDTH = re.compile(r"max-width: ([\d.]+)(pt|px)")
@@ -56,6 +57,14 @@ def html_height(markup: str) -> str:
     pictures = [picture_height(svg) for svg in re.findall(r"<svg\b.*?</svg>", markup, re.DOTALL)]
     rows = len(_ROWS.findall(markup)) * ROW
     return " + ".join([*pictures, f"{max(rows, LEAST):.1f}em"])
+
+
+def answer_height(spec: dict) -> str:
+    """A self-check question's form: its field and button, and a row for each choice (between
+    the desktop's height and the phone's, where the label wraps)."""
+    if spec["kind"] == "choice":
+        return f"{ANSWER_CHOICES + ANSWER_CHOICE * len(spec['options']):.1f}em"
+    return f"{ANSWER_NUMBER:.1f}em"
 
 
 def output_height(parts: list[str]) -> str:
