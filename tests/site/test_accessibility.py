@@ -1,12 +1,15 @@
-"""WCAG 2.1 A/AA on every page, in both colour schemes, at laptop and phone widths: axe-core
-(vendored from the npm registry into .cache/axe by make) must find no serious or critical
-violation. Boxes that scroll sideways must be reachable by keyboard."""
+"""WCAG 2.1 A/AA (and 2.2's target size) on every page, in both colour schemes, at laptop and phone
+widths: axe-core (vendored from the npm registry into .cache/axe by make) must find no serious
+or critical violation. Boxes that scroll sideways must be reachable by keyboard."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from .browsing import DESKTOP, PHONE, per_page, serious_violations, source_pages
+from .browsing import DESKTOP, PHONE, per_page, serious_violations, settled, source_pages
+from .running import pages_that_run
 
 pytestmark = pytest.mark.site
 
@@ -32,3 +35,20 @@ def test_no_page_scrolls_sideways_on_a_phone(path: str, visit) -> None:
           .map((el) => el.tagName + '.' + el.className)"""
     )
     assert unreachable == [], f"{path}: boxes that scroll but cannot be focused: {unreachable}"
+
+
+@pytest.mark.parametrize("path", per_page(pages_that_run()))
+def test_every_code_editor_stays_a_text_box_with_its_own_name(path: str, open_page) -> None:
+    """A block's code is a text box the reader types into (code-editor.js), where it scrolls
+    sideways (which makes other boxes regions: graphs.js) and where it fits again."""
+    page, _ = open_page(path, PHONE)
+    for viewport in (DESKTOP, PHONE):  # the boxes are measured again at each width
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(300)
+        settled(page)
+        roles = page.evaluate(
+            """() => [...document.querySelectorAll('.lit-editor')].map((el) =>
+              `${el.getAttribute('role')}: ${el.getAttribute('aria-label')}`)"""
+        )
+        wrong = [role for role in roles if not re.match(r"textbox: (Python code|Your code)", role)]
+        assert roles and wrong == [], f"{path} at {viewport['width']} px: {wrong}"

@@ -182,6 +182,8 @@ export function markScrollable(root = document) {
 }
 
 function markBox({ box, width, scrolls }) {
+  // an exercise's editor is already a text box with its own tab stop and name: not a region
+  if (box.matches(".lit-editor, [role='textbox']")) return;
   if (scrolls && !box.hasAttribute("tabindex")) {
     const what = KINDS.find(([, test]) => test(box))[0];
     // a graph (drawn left to right) opens with its output, where backward starts, in view
