@@ -49,7 +49,13 @@ def output_html(result: ItemResult, ids: SvgIds | None = None, note: str = "") -
     # outputs (numbers, tables, graphs) are noise in the search index: Material skips them;
     # their height is guessed for the browser until it draws them (placeholders.py)
     height = f'style="--lit-height: {output_height(heights)}"'
-    return f'<div class="lit-output" data-search-exclude {height}>' + "".join(parts) + "</div>"
+    # a question's form is drawn at once (literate.css): it is typed into
+    kind = (
+        "lit-output lit-asks"
+        if any(ANSWER_MIME in o.get("data", {}) for o in result.outputs)
+        else "lit-output"
+    )
+    return f'<div class="{kind}" data-search-exclude {height}>' + "".join(parts) + "</div>"
 
 
 def _one_output(output: Output, ids: SvgIds) -> tuple[str, str]:
