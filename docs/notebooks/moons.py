@@ -25,10 +25,10 @@
 # minibatch of them (a random handful of the points, as chapter 8's stochastic gradient descent
 # would take at each step), for fewer steps, which keeps the build quick.
 #
-# The build runs this notebook like the chapters' pages, through the same cache (the Notebooks
-# section of Writing pages says how): the outputs shown are those of this code against this
-# repository's `micrograd`, and it runs again when either changes. Download it (the link below)
-# and run it yourself.
+# The build runs this notebook like the chapters' pages, through the same cache (Writing pages
+# says how, under When something goes wrong): the outputs shown are those of this code against
+# this repository's `micrograd`, and it runs again when either changes. Download it (the link
+# below) and run it yourself.
 
 # %%
 import itertools
