@@ -242,6 +242,48 @@ def test_only_prose_is_read_and_lines_are_those_of_the_file():
     ]
 
 
+def test_what_a_fence_says_in_words_is_prose_at_its_lines():
+    """A block's title, varies and build-only notes are shown on the page (read at its opening
+    line); an exercise's hints, success message and refusals are shown when it is tried."""
+    markdown = """\
+    Nothing here.
+
+    ```python exec="1" title="Adds 2 numbers" build_only="it takes 3 minutes"
+    x = 12
+    ```
+
+    ### Double
+
+    ```python exec="1" exercise="t-double"
+    # %% starter
+    def double(x):
+        return x
+    # %% solution
+    def double(x):
+        return 2 * x
+    # %% check
+    assert double(3) == 6
+    # %% hint
+    Multiply by 2.
+    # %% success
+    Your function returns 6 for 3.
+    # %% refuse
+    int.__mul__: This one is by hand: add x to itself, 1 time.
+    ```
+    """
+    found = [
+        (s.line, s.text) for s in sentences(parse_page(textwrap.dedent(markdown), "docs/p.md"))
+    ]
+    assert found == [
+        (1, "Nothing here."),
+        (3, "Adds 2 numbers"),
+        (3, "it takes 3 minutes"),
+        (19, "Multiply by 2."),
+        (21, "Your function returns 6 for 3."),
+        (23, "This one is by hand: add x to itself, 1 time."),
+    ]
+
+
 def test_a_notebooks_markdown_cells_are_read_at_their_file_lines(tmp_path):
     notebook = """\
     # %% [markdown]

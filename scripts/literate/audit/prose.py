@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from literate.parse.markdown import _FENCE_OPEN, CODE_SPAN, _find_close, _indented_code
 from literate.parse.page import Page
+from literate.shortcuts import parse_refusals
 
 CODE, INLINE, OTHER = "\ue000", "\ue001", "\ue002"  # blanks for code, inline values, the rest
 
@@ -56,12 +57,37 @@ class Sentence:
 
 
 def sentences(page: Page) -> list[Sentence]:
-    """Every prose sentence of a Markdown page or of a notebook's Markdown cells, in page order."""
+    """Every prose sentence of a Markdown page or of a notebook's Markdown cells, and every
+    one its fences show the reader, in page order."""
     found: list[Sentence] = []
-    for part in _prose_parts(page):
+    for part in [*_prose_parts(page), *_fence_prose(page)]:
         for line, text in paragraphs(part):
             found.extend(split_sentences(text, line))
-    return found
+    return sorted(found, key=lambda sentence: sentence.line)
+
+
+_SHOWN_OPTIONS = ("title", "varies", "build_only")  # words a fence's options put on the page
+
+
+def _fence_prose(page: Page) -> list[Page]:
+    """What the fences say to the reader in words, each as a page at its lines: a block's
+    title, its note that its output varies and why it runs at build only (at its opening
+    line); an exercise's hints, success message and refusals (at theirs)."""
+    parts = []
+    for block in page.blocks:
+        for option in _SHOWN_OPTIONS:
+            if block.options.get(option):
+                parts.append(Page(page.path, [block.options[option]], block.line, []))
+        exercise = block.exercise
+        if exercise is not None:
+            for part in (exercise.hint, exercise.success):
+                parts.append(Page(page.path, part.text_lines, part.line, []))
+            if exercise.refuse is not None:  # `names: sentence` entries: the sentence is shown
+                said = [sentence for _, sentence in parse_refusals(exercise.refuse.text)]
+                parts.append(
+                    Page(page.path, "\n\n".join(said).split("\n"), exercise.refuse.line, [])
+                )
+    return parts
 
 
 def _prose_parts(page: Page) -> list[Page]:
