@@ -129,7 +129,7 @@ CHAIN = _rows(
             "        for child, local in zip(node._prev, node._local):",
             "            child.grad += local * node.grad",
         ),
-        "Your code uses Value._prev (line 4 of your code): By hand means from the two local",
+        "Your code uses Value._prev (line 4 of your code): By hand means from the local rules",
     ),
     (
         "the stored local derivatives, by getattr",
