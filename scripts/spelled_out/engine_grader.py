@@ -4,9 +4,10 @@ in order.
 Every property is a list of graphs, each written as the code a reader would type
 (`a = Value(1.5)`, `out = a * b`, `out.backward()`). A graph runs twice, once with the
 reader's `Value` and `zero_grad` and once with the package's, and every value the two runs
-name must agree: its `data`, its `grad`, or the kind of error it raises. The first graph that
-disagrees is the smallest one that shows the mistake (each property lists its graphs from
-the smallest up), and its sentence says which operation, which operand, and by how much.
+name must agree: its `data`, its `grad`, or the kind of error it raises. Grading stops at the
+first property that does not hold; its first graph that disagrees is the smallest of that
+property's graphs to show the mistake (each property lists its graphs from the smallest up),
+and its sentence says which operation, which operand, and by how much.
 
     report = grade_engine({"Value": Value, "zero_grad": zero_grad})
     print(report)            # each property, held or not, and the failing one's graph

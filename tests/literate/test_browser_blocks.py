@@ -45,6 +45,22 @@ def test_a_functions_parameters_are_its_own_not_the_names_a_build_only_block_mad
     assert [block["browser"] for block in blocks] == [False, True, False]
 
 
+def test_names_a_comprehension_or_a_function_binds_are_its_own():
+    """A build-only block's loop variables and function locals do not reach the page's names,
+    and a block's own do not read them; what a function reads from the page does."""
+    blocks = [
+        {"code": "a = b = c = 1"},
+        {"code": "n = [a for a in range(3)]\ndef f():\n    b = 2\n    return b", "build_only": "x"},
+        {"code": "print(a, b)"},  # the page's a and b: this run's
+        {"code": "print(sum(c for c in range(3)))\ndef g():\n    n = 0\n    return n"},
+        {"code": "def h():\n    return n"},  # reads the build-only block's n when called
+        {"code": "class C:\n    def m(self):\n        return f()"},
+    ]
+    mark_build_only(blocks)
+    assert [block["browser"] for block in blocks] == [True, False, True, True, False, False]
+    assert blocks[4]["build_only"] == "it uses n, which a block that runs at build only made"
+
+
 def test_a_block_whose_fence_says_build_only_is_and_so_are_the_blocks_using_its_names():
     blocks = [
         {"code": "deep = make(5000)\nsmall = 1", "build_only": "too deep for the browser"},

@@ -27,6 +27,7 @@ from literate.contracts import (
     ExerciseInPage,
     InlineValueEntry,
 )
+from literate.present.scopes import page_names
 
 BUILD_ONLY_PACKAGES = frozenset({"torch", "numpy"})
 
@@ -94,10 +95,9 @@ def mark_build_only(blocks: list[BlockEntry]) -> None:
         block["browser"] = not block.get("build_only")
         for statement in statements if block["browser"] else []:
             nodes = list(ast.walk(statement))
-            bound = _bound_names(statement)  # a function's own locals are not uses of the page's
-            loads = {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
+            bound, loads = page_names(statement)  # a function's own names are not the page's
             packages = set().union(*(_imported_roots(node) for node in nodes)) & BUILD_ONLY_PACKAGES
-            borrowed = (loads - bound - _parameters(statement)) & seen
+            borrowed = (loads - bound) & seen
             if packages or borrowed:  # say why, as the toolbar shows it
                 block["browser"] = False
                 block["build_only"] = (
@@ -110,7 +110,7 @@ def mark_build_only(blocks: list[BlockEntry]) -> None:
         if block["browser"]:
             tainted = seen
         else:
-            tainted |= {name for statement in statements for name in _bound_names(statement)}
+            tainted |= {name for statement in statements for name in page_names(statement)[0]}
 
 
 def _imported_roots(node: ast.AST) -> set[str]:
@@ -119,22 +119,3 @@ def _imported_roots(node: ast.AST) -> set[str]:
     if isinstance(node, ast.ImportFrom) and node.module and not node.level:
         return {node.module.split(".")[0]}
     return set()
-
-
-def _parameters(tree: ast.AST) -> set[str]:
-    """The parameters of the functions and lambdas in a statement: names of their own, which
-    neither use the page's names of that name nor bind them."""
-    return {node.arg for node in ast.walk(tree) if isinstance(node, ast.arg)}
-
-
-def _bound_names(tree: ast.AST) -> set[str]:
-    """Names a statement binds (and, to be safe, names bound anywhere inside it)."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.FunctionDef | ast.ClassDef | ast.AsyncFunctionDef):
-            names.add(node.name)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            names |= {(alias.asname or alias.name).split(".")[0] for alias in node.names}
-    return names
