@@ -6,7 +6,8 @@ The browser's Python (Pyodide, without wheels) has micrograd, spelled_out, graph
 small stand-in for matplotlib's pyplot (literate/browser/packages), but not PyTorch or NumPy. A
 block is build-only when it imports one of those, when its fence says why the browser cannot run
 it (`build_only="..."`: a graph too deep for the browser's stack, say), or when it uses a name
-that a build-only block defined (a tensor made two blocks earlier, say).
+that a build-only block bound in the page's namespace (a tensor made two blocks earlier, say;
+not a comprehension's variable or a function's local: literate/present/scopes.py).
 """
 
 from __future__ import annotations
