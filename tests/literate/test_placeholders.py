@@ -5,7 +5,13 @@ from __future__ import annotations
 import re
 
 from literate.present.output_html import output_html
-from literate.present.placeholders import answer_height, code_blocks, picture_height, text_height
+from literate.present.placeholders import (
+    answer_height,
+    code_blocks,
+    html_height,
+    picture_height,
+    text_height,
+)
 from literate.results import ItemResult
 
 
@@ -34,6 +40,13 @@ def test_a_picture_is_as_tall_as_its_width_drawn_times_its_aspect_ratio():
     assert picture_height(wide) == "calc(min(800px, max(480px, min(100vw - 2rem, 33rem))) * 0.2500)"
     assert picture_height(tall).endswith("* 2.0000)")
     assert picture_height("<svg>") == "10em", "no size known: the default"
+
+
+def test_a_diff_is_as_tall_as_its_lines():
+    """A build-along step's diff (spelled_out's show_step): a row for each line it marks."""
+    line = '<span class="mg-diff-line mg-add"><span class="mg-diff-mark">+</span>x = 1</span>'
+    short, long = html_height(line * 2), html_height(line * 20)
+    assert ems(long) - ems(short) > 18 * 2, (short, long)
 
 
 def test_a_question_with_more_choices_is_taller():

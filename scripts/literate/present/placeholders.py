@@ -22,7 +22,7 @@ ANSWER_NUMBER, ANSWER_CHOICES, ANSWER_CHOICE = 10.3, 8.7, 2.4  # a question's fo
 _CODE_BLOCK = re.compile(r'<div class="highlight"((?: [^>]*)?)><pre>(.*?)</pre>', re.DOTALL)
 _SVG_SIZE = re.compile(r'<svg\b[^>]*?\bviewBox="[\d.\-]+ [\d.\-]+ ([\d.]+) ([\d.]+)"[^>]*>')
 _MAX_WIDTH = re.compile(r"max-width: ([\d.]+)(pt|px)")
-_ROWS = re.compile(r"<(?:tr|li)\b|<div class=\"mg-diff-line")
+_ROWS = re.compile(r'<(?:tr|li)\b|class="mg-diff-line\b')
 
 
 def code_blocks(page_html: str) -> str:
