@@ -29,8 +29,7 @@ def test_inline_and_display_maths_become_katex(runtime: Path) -> None:
         '<p>So <span class="arithmatex">\\(a &lt; b\\)</span> holds.</p>\n'
         '<div class="arithmatex">\\[\\frac{\\partial L}{\\partial w}\\]</div>'
     )
-    html, had = typeset(page, runtime, "docs/p.md")
-    assert had
+    html = typeset(page, runtime, "docs/p.md")
     assert html.startswith('<p>So <span class="arithmatex"><span class="katex">')
     assert html.count('class="katex-display"') == 1  # the \[ \] one only
     assert "<mo>&lt;</mo>" in html  # the TeX was unescaped before KaTeX read it
@@ -47,7 +46,7 @@ def test_inline_and_display_maths_become_katex(runtime: Path) -> None:
 
 def test_a_page_without_maths_is_left_as_it_is(runtime: Path) -> None:
     page = "<p>No maths, only a price: $5 and \\(</p>"
-    assert typeset(page, runtime, "docs/p.md") == (page, False)
+    assert typeset(page, runtime, "docs/p.md") == page
 
 
 def test_a_formula_katex_rejects_names_the_page_and_the_formula(runtime: Path) -> None:

@@ -76,13 +76,36 @@ def test_every_page_gets_the_same_tags_relative_to_it() -> None:
     top, nested = assets.tags(""), assets.tags("notebooks/moons/")
     assert '<script type="module" src="assets/runner.js"></script>' in top
     assert '<script type="module" src="../../assets/widgets.js"></script>' in nested
-    assert '<link rel="stylesheet" href="../../assets/stepper.css">' in nested
+    assert '<link rel="stylesheet" href="../../assets/pages.css">' in nested
+    assert top.count("<link") == 1  # every stylesheet in one: one request before first paint
     for on_intent in ("live-session.js", "runner-live.js", "inline-values.js", "runner-worker.js"):
         assert on_intent not in top, on_intent  # fetched by runner.js on intent, not by the page
     assert "stepper.js" not in top  # fetched by widgets.js once a stepper is near
     assert top.index("runner.js") < top.index("widgets.js")  # the engine's first
-    maths = assets.tags("chain-rule/", ("runtime/katex/katex.min.css",))
-    assert maths.startswith('<link rel="stylesheet" href="../assets/runtime/katex/katex.min.css">')
+
+
+def test_the_stylesheets_reach_the_site_as_one_file(tmp_path: Path) -> None:
+    """KaTeX's rules first (its fonts' addresses rebased to the file's folder), then each
+    package's stylesheets in PAGE's order; none of those is copied on its own, while a
+    stylesheet fetched on intent (runner-live.css) is."""
+    assets = site_assets(["spelled_out.assets"])
+    katex = tmp_path / "assets/runtime/katex/katex.min.css"
+    katex.parent.mkdir(parents=True)
+    katex.write_text(
+        '@font-face{src:url(fonts/Main.woff2) format("woff2")}'
+        ".a{background:url('img/x.png')}.b{background:url(data:image/png;base64,AA)}"
+        ".c{background:url(/top.png)}"
+    )
+    assets.install(tmp_path, first=("runtime/katex/katex.min.css",))
+    combined = (tmp_path / "assets/pages.css").read_text()
+    assert "url(runtime/katex/fonts/Main.woff2)" in combined
+    assert "url('runtime/katex/img/x.png')" in combined
+    assert "url(data:image/png;base64,AA)" in combined and "url(/top.png)" in combined
+    starts = [combined.index(assets.files[name].read_text()) for name in assets.styles]
+    assert starts == sorted(starts) and combined.index("@font-face") < starts[0]
+    assert assets.styles == ("literate.css", "runner.css", "stepper.css", "along.css")
+    assert not any((tmp_path / "assets" / name).exists() for name in assets.styles)
+    assert (tmp_path / "assets/runner-live.css").is_file()
 
 
 def test_a_bad_asset_module_fails_with_its_name() -> None:

@@ -40,8 +40,8 @@ def test_the_search_index_holds_every_pages_prose_and_no_code_listing(built_site
 
 
 # Everything a first visit to one page downloads, uncompressed: Material's CSS and JS (~290 KiB)
-# and search index (~175 KiB, prose only, growing with it), KaTeX's stylesheet and fonts where
-# there is maths (~70 KiB; the maths is typeset at build, no KaTeX script), the page itself
+# and search index (~175 KiB, prose only, growing with it), KaTeX's fonts where there is
+# maths (~70 KiB; the maths is typeset at build, no KaTeX script), the page itself
 # (the heaviest are the backward-rules chapter, ~1020 KiB, and the training chapter, with its
 # eleven boundary frames and the training-loop picture, ~1000 KiB).
 COLD_LOAD_LIMIT = 1450 * 1024
@@ -51,9 +51,9 @@ COLD_LOAD_LIMIT = 1450 * 1024
 def test_a_cold_page_load_fetches_only_what_the_page_uses(
     path: str, open_page, record_property
 ) -> None:
-    """A first visit, empty cache: KaTeX's stylesheet and fonts only where there is maths and
-    never its script, none of the Python runtime before Run is pressed, and the whole load
-    within budget."""
+    """A first visit, empty cache: KaTeX's fonts only where there is maths (its rules are in
+    pages.css, with the site's other stylesheets) and never its script, none of the Python
+    runtime before Run is pressed, and the whole load within budget."""
     page, _ = open_page(path, DESKTOP)
     page.wait_for_load_state("networkidle")
     sizes = page.evaluate(

@@ -156,11 +156,11 @@ def test_both_builds_ship_the_packages_browser_code_the_same_way(
     """site_assets.py's one list: the same files in assets/, the same tags on every page."""
     config, _ = load_plugin_config(REPO_ROOT)
     assets = site_assets(config.assets)
-    for name in assets.files:
+    for name in assets.installed:
         assert (zensical_site / "assets" / name).read_bytes() == (
             built_site / "assets" / name
         ).read_bytes(), name
-    wanted = [f"/assets/{name}" for name in assets.page]
+    wanted = [f"/assets/{name}" for name in assets.linked]
     for path in chapters():
         pages = [(site / path).read_text(encoding="utf-8") for site in (built_site, zensical_site)]
         mkdocs, zensical = (shipped(html, path) for html in pages)

@@ -8,19 +8,26 @@ rest of the folder is fetched by those modules on demand. The engine's own
 (literate.browser.assets) always comes first; mkdocs.yml's `assets` option adds more
 (spelled_out.assets). All land flat in assets/, so a module imports another package's by
 its file name ("./runner.js"); two files of one name fail the build.
+
+The stylesheets PAGE names reach the site as one file, PAGE_STYLES, after those of the runtime
+(KaTeX's, where the site typesets maths): a page's first paint waits for every stylesheet it
+links, and on a phone's connection each request is a round trip of its own.
 """
 
 from __future__ import annotations
 
 import importlib
 import posixpath
-import shutil
+import re
 from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
 ENGINE_ASSETS = "literate.browser.assets"
 SITE_DIR = "assets"
+PAGE_STYLES = "pages.css"  # under assets/: every page's stylesheets in one
+# a relative address in a stylesheet (a font, say), rebased when the rules move to assets/
+_RELATIVE_URL = re.compile(r"""url\((['"]?)(?![a-zA-Z][\w+.-]*:|/|#)([^'")]+)\1\)""")
 
 
 class AssetError(Exception):
@@ -32,29 +39,59 @@ class SiteAssets:
     files: dict[str, Path]  # name in assets/ -> source file
     page: tuple[str, ...]  # what every page loads, in order
 
-    def install(self, site: Path) -> None:
-        """Copy every file into site/assets/ (unchanged ones are skipped)."""
-        for name, source in self.files.items():
-            target = site / SITE_DIR / name
-            if target.is_file() and target.read_bytes() == source.read_bytes():
-                continue
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(source, target)
+    @property
+    def styles(self) -> tuple[str, ...]:
+        return tuple(name for name in self.page if name.endswith(".css"))
 
-    def tags(self, page_url: str, styles: tuple[str, ...] = ()) -> str:
-        """The stylesheet links and module scripts for the page at page_url (site-relative,
-        e.g. "chain-rule/"), with addresses relative to it, after the page's own `styles`
-        (names under assets/, such as KaTeX's where the page has maths). (Zensical resolves
-        a page's addresses from its source file: its front end passes the source's folder.)"""
+    @property
+    def linked(self) -> tuple[str, ...]:
+        """What every page links, under assets/: PAGE_STYLES, then the entry modules."""
+        return (PAGE_STYLES, *(name for name in self.page if name not in self.styles))
+
+    @property
+    def installed(self) -> tuple[str, ...]:
+        """The files install() writes under assets/."""
+        return (PAGE_STYLES, *(name for name in self.files if name not in self.styles))
+
+    def install(self, site: Path, first: tuple[str, ...] = ()) -> None:
+        """Copy every file into site/assets/ (unchanged ones are skipped), the stylesheets of
+        PAGE as one, PAGE_STYLES, after the rules of `first` (stylesheets already under the
+        site's assets/, such as KaTeX's, their relative addresses rebased)."""
+        combined = [_rebased(site / SITE_DIR / name, name) for name in first]
+        combined += [self.files[name].read_text(encoding="utf-8") for name in self.styles]
+        _write(site / SITE_DIR / PAGE_STYLES, "\n".join(combined).encode("utf-8"))
+        for name, source in self.files.items():
+            if name not in self.styles:
+                _write(site / SITE_DIR / name, source.read_bytes())
+
+    def tags(self, page_url: str) -> str:
+        """The stylesheet link and module scripts for the page at page_url (site-relative,
+        e.g. "chain-rule/"), with addresses relative to it. (Zensical resolves a page's
+        addresses from its source file: its front end passes the source's folder.)"""
         up = "../" * page_url.count("/")
         html = []
-        for name in (*styles, *self.page):
+        for name in self.linked:
             href = escape(posixpath.join(up, SITE_DIR, name) if up else f"{SITE_DIR}/{name}")
             if name.endswith(".css"):
                 html.append(f'<link rel="stylesheet" href="{href}">')
             else:
                 html.append(f'<script type="module" src="{href}"></script>')
         return "\n".join(html) + "\n"
+
+
+def _write(target: Path, content: bytes) -> None:
+    if target.is_file() and target.read_bytes() == content:
+        return
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(content)
+
+
+def _rebased(path: Path, name: str) -> str:
+    """The stylesheet at path (assets/`name`) with its relative addresses made relative to
+    assets/, where PAGE_STYLES is."""
+    folder = posixpath.dirname(name)
+    text = path.read_text(encoding="utf-8")
+    return _RELATIVE_URL.sub(lambda m: f"url({m[1]}{posixpath.join(folder, m[2])}{m[1]})", text)
 
 
 def site_assets(modules: list[str] | tuple[str, ...]) -> SiteAssets:

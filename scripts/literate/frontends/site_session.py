@@ -140,11 +140,11 @@ class SiteSession:
                 listed = self._block_list(relative, rendered)
                 html = listed.html + html
         try:
-            html, maths = typeset(html, self.runtime, relative)
+            html = typeset(html, self.runtime, relative)
         except MathsError as error:
             raise SiteError(str(error)) from None
         html = code_blocks(html)  # each with its lines, for its height before it is drawn
-        return self.assets.tags(base, (STYLESHEET,) if maths else ()) + html
+        return self.assets.tags(base) + html
 
     def write_site(self, site_dir: Path, pages: dict[str, SitePage]) -> None:
         """Once every page ran: the browser runtime with this build's packages, the packages'
@@ -155,7 +155,8 @@ class SiteSession:
         if self.runtime is not None:
             settings = self.settings
             install_runtime(self.runtime, settings.packages, settings.project_root, site_dir)
-        self.assets.install(site_dir)
+        maths = (STYLESHEET,) if (site_dir / SITE_DIR / STYLESHEET).is_file() else ()
+        self.assets.install(site_dir, first=maths)  # KaTeX's rules, where it is installed
         catalogue = ExerciseCatalogue()
         catalogue.order = list(pages)
         for relative, where in pages.items():

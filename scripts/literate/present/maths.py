@@ -31,12 +31,12 @@ class MathsError(Exception):
     """A formula KaTeX cannot typeset, or no KaTeX to typeset with."""
 
 
-def typeset(page_html: str, runtime: Path | None, where: str) -> tuple[str, bool]:
-    """page_html with every formula typeset, and whether it had any. `where` names the page in
+def typeset(page_html: str, runtime: Path | None, where: str) -> str:
+    """page_html with every formula typeset. `where` names the page in
     errors (a formula's own line is not known after Markdown: the error quotes its TeX)."""
     found = list(_FORMULA.finditer(page_html))
     if not found:
-        return page_html, False
+        return page_html
     items = [_formula(match[3], where) for match in found]
     rendered = _render(items, runtime, where)
     parts, end = [], 0
@@ -45,7 +45,7 @@ def typeset(page_html: str, runtime: Path | None, where: str) -> tuple[str, bool
             raise MathsError(f"{where}: KaTeX cannot typeset {item['tex']!r}: {result['error']}")
         parts += [page_html[end : match.start()], match[1], _unsearched(result["html"]), match[4]]
         end = match.end()
-    return "".join([*parts, page_html[end:]]), True
+    return "".join([*parts, page_html[end:]])
 
 
 def _unsearched(katex_html: str) -> str:
