@@ -46,7 +46,7 @@ def _setup(examples: list[Example], rankdir: str, templates: str) -> str:
         '<button type="button" data-phase="backward" '
         'title="Go to the start of the backward pass">Backward pass</button></div>'
         '<fieldset class="mg-stepper-leaves"><legend>Change a leaf or an operation: the '
-        "engine recomputes the whole trace</legend></fieldset>"
+        "engine recomputes both passes</legend></fieldset>"
         '<p class="mg-stepper-status" role="status" aria-live="polite"></p>'
         f"{templates}</div>"
     )
