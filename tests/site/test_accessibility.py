@@ -13,6 +13,16 @@ from .running import pages_that_run
 
 pytestmark = pytest.mark.site
 
+# What an expression (%s) finds with every box of the page drawn: off-screen ones are not
+# (literate.css: content-visibility), and a box not drawn reports no size at all.
+DRAWING_ALL = """() => {
+  const all = document.createElement('style');
+  all.textContent = '.md-typeset div.highlight, .md-typeset .lit-output'
+    + ' { content-visibility: visible !important }';
+  document.head.append(all);
+  try { return %s; } finally { all.remove(); }
+}"""
+
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 @pytest.mark.parametrize("path", per_page(source_pages()))
@@ -28,7 +38,8 @@ def test_no_page_scrolls_sideways_on_a_phone(path: str, visit) -> None:
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE["width"], f"{path} is {width} px wide at {PHONE['width']} px"
     unreachable = page.evaluate(
-        """() => [...document.querySelectorAll('article *')]
+        DRAWING_ALL
+        % """[...document.querySelectorAll('article *')]
           .filter((el) => el.scrollWidth > el.clientWidth + 1
             && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
             && el.tabIndex < 0 && !el.querySelector('a, button, input, [tabindex]'))
@@ -52,3 +63,24 @@ def test_every_code_editor_stays_a_text_box_with_its_own_name(path: str, open_pa
         )
         wrong = [role for role in roles if not re.match(r"textbox: (Python code|Your code)", role)]
         assert roles and wrong == [], f"{path} at {viewport['width']} px: {wrong}"
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+@pytest.mark.parametrize("path", per_page(source_pages()))
+def test_each_box_named_as_scrolling_sideways_scrolls(path: str, viewport: dict, visit) -> None:
+    """scrollers.js judges a box far from the viewport by the width the build knows, without
+    laying it out: measured here, every box it named "scrolls sideways" does, and every box
+    that scrolls has a tab stop (its, or Material's on a code block in view)."""
+    page, _ = visit(path, viewport)
+    settled(page)
+    wrong = page.evaluate(
+        DRAWING_ALL
+        % """[...document.querySelectorAll('.lit-display, .lit-output pre > samp,'
+            + ' div.arithmatex, .md-typeset__scrollwrap, .md-typeset div.highlight > pre > code')]
+          .filter((box) => !box.matches('.lit-editor, [role="textbox"]'))
+          .filter((box) => box.scrollWidth > box.clientWidth + 1
+            ? box.tabIndex < 0 : box.dataset.litScrolls === '1')
+          .map((box) => `${box.tagName}.${box.className} ${box.scrollWidth}/${box.clientWidth}`
+            + ` named: ${box.dataset.litScrolls === '1'}: ${box.textContent.slice(0, 40)}`)"""
+    )
+    assert wrong == [], f"{path} at {viewport['width']} px: {wrong}"
