@@ -61,11 +61,6 @@ function markBox({ box, width, scrolls }) {
   }
 }
 
-// A box far from the viewport is not drawn (literate.css), and reports no size until it is:
-// what is known decides instead where it is clear, a text's width in characters (code, an
-// output's text) or a picture's least width (graphs.js), against the width its box has, which
-// is known without drawing its contents. Too close to call, or nothing known: null, and the
-// box is measured (as it comes near, if not drawn yet).
 // How many characters wide text is in the code font: its longest line. Null when that is not
 // sure: a tab, or a character outside ASCII (a glyph the font may lack, drawn wider or
 // narrower) on a line within a fifth of the longest.
@@ -76,61 +71,74 @@ function columns(text) {
   return unsure || text.includes("\t") ? null : widest;
 }
 
-let charsPerEm = 0; // the code font's character width, in its em
-function codeCharacter() {
-  if (!charsPerEm) {
-    const probe = document.createElement("pre");
-    probe.style.cssText = "position: absolute; visibility: hidden; padding: 0; width: auto";
-    probe.textContent = "0".repeat(40);
-    (document.querySelector(".md-typeset") || document.body).append(probe);
-    charsPerEm = probe.getBoundingClientRect().width / 40 / parseFloat(getComputedStyle(probe).fontSize);
-    probe.remove();
+// Each kind of text box as literate.css and Material lay it out, in the em of the undrawn
+// element around it: a character's width, and the room the box takes beside its text (the
+// holder's padding, the box's own). Measured once, on a copy of each laid out off-screen.
+const PROBES = {
+  code: '<div class="highlight"><pre><code><span>0000000000</span></code></pre></div>',
+  samp: '<div class="lit-output"><pre class="lit-stdout"><samp><span>0000000000</span></samp></pre></div>',
+};
+/** @type {Record<string, {character: number, room: number}> | null} */
+let metrics = null;
+function textMetrics() {
+  if (!metrics) {
+    const host = document.createElement("div");
+    host.style.cssText = "position: absolute; left: -9999px; width: 40em; visibility: hidden";
+    host.innerHTML = Object.values(PROBES).join("");
+    [...host.children].forEach((holder) => holder.setAttribute("style", "content-visibility: visible"));
+    (document.querySelector(".md-typeset") || document.body).append(host);
+    metrics = {};
+    Object.keys(PROBES).forEach((kind, i) => {
+      const holder = /** @type {HTMLElement} */ (host.children[i]);
+      const text = holder.querySelector("span");
+      const box = text.parentElement;
+      const em = parseFloat(getComputedStyle(holder).fontSize);
+      const character = text.getBoundingClientRect().width / 10;
+      const style = getComputedStyle(box);
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      metrics[kind] = { character: character / em, room: (holder.clientWidth - box.clientWidth + padding) / em };
+    });
+    host.remove();
   }
-  return charsPerEm;
+  return metrics;
 }
 
-const sides = (style, what) => parseFloat(style[`${what}Left`]) + parseFloat(style[`${what}Right`]);
-
-// The width a box is drawn at, from the undrawn element around it (its width does not
-// depend on what is inside it) and the spacing of what lies between: style only, no layout.
-function widthFor(box, holder) {
-  let width = holder.clientWidth - sides(getComputedStyle(holder), "padding");
-  for (let node = box.parentElement; node && node !== holder; node = node.parentElement) {
-    const style = getComputedStyle(node);
-    width -= sides(style, "margin") + sides(style, "padding") + parseFloat(style.borderLeftWidth) + parseFloat(style.borderRightWidth);
-  }
-  return width;
-}
-
+// A box far from the viewport is not drawn (literate.css), and reports no size until it is:
+// what is known decides instead where it is clear, a text's width in characters (code, an
+// output's text) or a picture's least width (graphs.js), against the width its box has, which
+// is known without drawing its contents. Too close to call, or nothing known: null, and the
+// box is measured (as it comes near, if not drawn yet).
 /** @param {HTMLElement} box */
 function estimate(box) {
   const holder = box.closest(UNDRAWN);
   // drawn already (near the viewport once): measured, which costs little now
-  if (!holder || box.checkVisibility({ contentVisibilityAuto: true })) return null;
-  const width = widthFor(box, holder);
+  if (!(holder instanceof HTMLElement) || box.checkVisibility({ contentVisibilityAuto: true })) return null;
+  // its width does not depend on what is inside it: known without drawing it
+  const width = holder.clientWidth;
   if (width <= 0) return null; // not shown (in a closed <details>, say): nothing to lay out
   const svgs = box.querySelectorAll("svg");
-  if (box.classList.contains("lit-display")) {
+  if (box.classList.contains("lit-display") && box.parentElement === holder) {
     const svg = /** @type {SVGSVGElement} */ (svgs[0]);
     if (svgs.length !== 1 || !svg.dataset.litNatural || !svg.style.minWidth) return null;
+    const shown = width - parseFloat(getComputedStyle(holder).paddingLeft) * 2; // .lit-output's
     const least = parseFloat(svg.style.minWidth);
     const natural = Number(svg.dataset.litNatural);
-    if (Math.abs(least - width) < 4 || Math.abs(natural - width) < 4) return null;
-    const scrolls = least > width;
-    return { box, width: null, scrolls, picture: { svg, box, reduced: width < natural, wide: scrolls } };
+    if (Math.abs(least - shown) < 4 || Math.abs(natural - shown) < 4) return null;
+    const scrolls = least > shown;
+    return { box, width: null, scrolls, picture: { svg, box, reduced: shown < natural, wide: scrolls } };
   }
   // text as it is drawn, line for line: code, an output's text (not one inside a picture's box)
-  if (!box.matches("pre > code, pre > samp") || box.closest(".lit-display")) return null;
+  const kind = box.matches("div.highlight > pre > code") ? "code" : box.matches(".lit-output > pre > samp") && "samp";
+  if (!kind || box.closest(".lit-display")) return null;
   const cols = columns(box.textContent);
   if (cols === null) return null;
-  const style = getComputedStyle(box);
-  const character = codeCharacter() * parseFloat(style.fontSize);
-  const needs = cols * character + sides(style, "padding");
-  if (Math.abs(needs - width) < 2 * character) return null;
+  const em = parseFloat(getComputedStyle(holder).fontSize);
+  const { character, room } = textMetrics()[kind];
+  const needs = (cols * character + room) * em;
+  if (Math.abs(needs - width) < 2 * character * em) return null;
   return { box, width: null, scrolls: needs > width, picture: null };
 }
 
-/** @type {Set<HTMLElement>} */
 const unmeasured = new Set();
 const forget = (box) => {
   near.unobserve(box);
