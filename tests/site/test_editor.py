@@ -325,9 +325,13 @@ def test_a_graph_wider_than_the_column_opens_with_its_output_in_view(open_page) 
     page, _ = open_page(PAGE, DESKTOP)
     wide = page.locator(".lit-output:not(.lit-live) .lit-display[data-lit-scrolls]")
     assert wide.count() >= 1
-    for i in range(wide.count()):  # scrolled to the right end, where draw_dot puts the output
-        assert wide.nth(i).evaluate(
-            "(box) => box.scrollLeft > 0 && box.scrollLeft + box.clientWidth >= box.scrollWidth - 2"
+    for i in range(wide.count()):  # scrolled to the right end, where draw_dot puts the output,
+        # once the reader reaches it (one far off is not drawn yet: scrollers.js)
+        page.wait_for_function(
+            "(box) => box.scrollLeft > 0"
+            " && box.scrollLeft + box.clientWidth >= box.scrollWidth - 2",
+            arg=within_reach(wide.nth(i)).element_handle(),
+            timeout=5000,
         )
 
 
