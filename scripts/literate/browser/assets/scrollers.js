@@ -41,7 +41,6 @@ function mark(boxes) {
 }
 
 function markBox({ box, width, scrolls }) {
-  if (box.matches(EDITOR)) return;
   // a graph (drawn left to right) opens with its output, where backward starts, in view
   // (widgets such as the stepper lay out their own rows: left as they are); once its width
   // is known, as it comes near
@@ -116,8 +115,8 @@ function estimate(box) {
   // its width does not depend on what is inside it: known without drawing it
   const width = holder.clientWidth;
   if (width <= 0) return null; // not shown (in a closed <details>, say): nothing to lay out
-  const svgs = box.querySelectorAll("svg");
   if (box.classList.contains("lit-display") && box.parentElement === holder) {
+    const svgs = box.querySelectorAll("svg");
     const svg = /** @type {SVGSVGElement} */ (svgs[0]);
     if (svgs.length !== 1 || !svg.dataset.litNatural || !svg.style.minWidth) return null;
     const shown = width - parseFloat(getComputedStyle(holder).paddingLeft) * 2; // .lit-output's
@@ -140,9 +139,11 @@ function estimate(box) {
 }
 
 const unmeasured = new Set();
+const unjudged = new Set(); // the boxes added since the sweep last judged
 const forget = (box) => {
   near.unobserve(box);
   unmeasured.delete(box);
+  unjudged.delete(box);
 };
 const near = new IntersectionObserver(
   (entries) => {
@@ -153,8 +154,9 @@ const near = new IntersectionObserver(
   { rootMargin: "100% 0px" },
 );
 
-// While the browser is idle: every box that can be estimated at once (all reads, then all
-// writes), still watched so that it is measured as it comes near; then the others one by one.
+// While the browser is idle: every box added since the last sweep that can be judged, at once
+// (all reads, then all writes), still watched so that it is measured as it comes near; then
+// the others one by one, each judged once only.
 const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 50));
 let sweeping = false;
 function sweep() {
@@ -163,7 +165,8 @@ function sweep() {
   idle(() => {
     sweeping = false;
     for (const box of unmeasured) if (box.matches(EDITOR)) forget(box); // an editor since
-    const estimates = [...unmeasured].map(estimate).filter(Boolean);
+    const estimates = [...unjudged].map(estimate).filter(Boolean);
+    unjudged.clear();
     estimates.forEach(({ picture }) => picture && placeZoomBar(picture));
     estimates.forEach((estimated) => {
       markBox(estimated);
@@ -186,6 +189,7 @@ export function markScrollable(root = document) {
   for (const box of within(root, SCROLLERS)) {
     if (box.matches(EDITOR) || !(box instanceof HTMLElement)) continue;
     unmeasured.add(box);
+    unjudged.add(box);
     near.observe(box);
   }
   sweep();
