@@ -52,8 +52,7 @@ class Comparison:
     def _repr_html_(self) -> str:
         first, second = (html.escape(n) for n in self.names)
         head = (
-            f"<tr><th>example</th><th>number</th><th>{first}</th><th>{second}</th>"
-            "<th>same?</th></tr>"
+            f"<tr><th>case</th><th>number</th><th>{first}</th><th>{second}</th><th>same?</th></tr>"
         )
         body = []
         for name, a, b in self.rows:
