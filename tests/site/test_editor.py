@@ -204,6 +204,31 @@ def test_tab_passes_an_untouched_editor_and_the_way_out_is_shown(open_page) -> N
     assert not recorder.errors, recorder.errors
 
 
+def test_a_press_on_run_below_an_open_editor_runs_it_though_the_hint_goes(open_page) -> None:
+    """The hint under the toolbar of a focused editor goes when a press elsewhere blurs it; were
+    it to go as the pointer goes down, the blocks below would move up under the pointer, and a
+    person's press (down, a moment, up) on a Run button below would end on something else."""
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    markers = page.locator(".lit-run:has(.lit-run-button)")
+    edited, below = markers.nth(0), markers.nth(2)
+    open_editor(page, edited)
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\nx = 1")
+    hint = edited.locator(".lit-hint")
+    assert hint.bounding_box()["width"] > 50, "the hint is shown while the reader types"
+    button = within_reach(below.locator(".lit-run-button")).bounding_box()
+    page.mouse.move(button["x"] + button["width"] / 2, button["y"] + button["height"] / 2)
+    page.mouse.down()
+    page.wait_for_timeout(150)  # a person's press lasts about this long
+    assert below.locator(".lit-run-button").bounding_box() == button, "moved under the pointer"
+    page.mouse.up()
+    assert below.locator(".lit-status").text_content(), "the press did not run the block"
+    hidden = "(el) => el.getBoundingClientRect().width <= 1"  # and then the hint goes
+    page.wait_for_function(hidden, arg=hint.element_handle())
+    assert not recorder.errors, recorder.errors
+
+
 def test_an_edit_survives_a_reload_marked_as_the_readers_until_reset(open_page) -> None:
     page, recorder = open_page(PAGE, DESKTOP)
     refuse_outside(page)

@@ -187,11 +187,32 @@ const HINTS = {
   typing: "Tab indents; Esc then Tab leaves the editor; Ctrl+Enter runs.",
 };
 
+// Whether a pointer is pressed now (a press elsewhere blurs the editor as it goes down).
+let pressing = false;
+addEventListener("pointerdown", () => (pressing = true), true);
+for (const end of ["pointerup", "pointercancel"]) addEventListener(end, () => (pressing = false), true);
+
+// Once no pointer is pressed, then(): the hint's row, gone on the press that blurred the editor,
+// would move everything below it before the pointer comes up, and the press (on Run of a block
+// further down, say) would end on something else and click nothing.
+function afterPress(then) {
+  if (!pressing) return then();
+  const done = () => {
+    removeEventListener("pointerup", done, true);
+    removeEventListener("pointercancel", done, true);
+    setTimeout(then); // after the click that this release makes
+  };
+  addEventListener("pointerup", done, true);
+  addEventListener("pointercancel", done, true);
+}
+
 // The editor in place of the page's <pre> (kept, hidden: Reset before loading needs nothing
-// else; hidden by an inline !important rule, since a theme's `pre { display: ... }` outranks the
-// `hidden` attribute and would leave the built code on screen beside the editor), focused if the code had focus. options as createEditor's, with `hint`, the element
-// that says how Tab behaves now (shown while the editor has focus: its toolbar gets
-// "lit-editing"). The handle's focusAt(point) focuses it at a pointer's place.
+// else; hidden by an inline !important rule, since a theme's `pre { display: ... }` outranks
+// the `hidden` attribute and would leave the built code on screen beside the editor), focused
+// if the code had focus. options as createEditor's, with `hint`, the element that says how Tab
+// behaves now (shown while the editor has focus: its toolbar gets "lit-editing"; taken away
+// once a press that blurred it ends). The handle's focusAt(point) focuses it at a pointer's
+// place.
 export function replaceCode(pre, codeElement, options) {
   const host = document.createElement("div");
   host.className = "lit-cm";
@@ -202,8 +223,10 @@ export function replaceCode(pre, codeElement, options) {
     describedBy: hint.id,
     onMode(mode) {
       const bar = hint.closest(".lit-toolbar");
-      if (bar) bar.classList.toggle("lit-editing", mode !== "blurred");
       if (HINTS[mode]) hint.textContent = HINTS[mode];
+      if (!bar) return;
+      if (mode !== "blurred") bar.classList.add("lit-editing");
+      else afterPress(() => bar.classList.toggle("lit-editing", host.contains(document.activeElement)));
     },
   });
   const focused = document.activeElement === codeElement;
