@@ -22,9 +22,8 @@
 # This is adapted from the demo notebook of Andrej Karpathy's micrograd (`demo.ipynb`), which
 # takes its points from scikit-learn's `make_moons` and trains on all of them at every step,
 # for 100 steps. Here the points are drawn in plain Python, and each step trains on a random
-# minibatch of them (a random handful of the points per step: stochastic gradient descent, which
-# chapter 8 names but does not run, since it trains on every point), for fewer steps, which keeps
-# the build quick.
+# minibatch of them (a random handful of the points per step: stochastic gradient descent), for
+# fewer steps, which keeps the build quick.
 #
 # The build runs this notebook like the chapters' pages, through the same cache (Writing pages
 # says how, under When something goes wrong): the outputs shown are those of this code against
