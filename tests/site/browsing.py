@@ -125,6 +125,16 @@ STILL = """async (element) => {
   }
 }"""
 
+# What an expression (%s) finds with every box of the page drawn: off-screen ones are not
+# (literate.css: content-visibility), and a box not drawn reports no size at all.
+DRAWING_ALL = """() => {
+  const all = document.createElement('style');
+  all.textContent = '.md-typeset div.highlight, .md-typeset .lit-output'
+    + ' { content-visibility: visible !important }';
+  document.head.append(all);
+  try { return %s; } finally { all.remove(); }
+}"""
+
 
 def within_reach(locator):
     """The element once a reader could press it: scrolled to and no longer moving."""

@@ -8,20 +8,18 @@ import re
 
 import pytest
 
-from .browsing import DESKTOP, PHONE, per_page, serious_violations, settled, source_pages
+from .browsing import (
+    DESKTOP,
+    DRAWING_ALL,
+    PHONE,
+    per_page,
+    serious_violations,
+    settled,
+    source_pages,
+)
 from .running import pages_that_run
 
 pytestmark = pytest.mark.site
-
-# What an expression (%s) finds with every box of the page drawn: off-screen ones are not
-# (literate.css: content-visibility), and a box not drawn reports no size at all.
-DRAWING_ALL = """() => {
-  const all = document.createElement('style');
-  all.textContent = '.md-typeset div.highlight, .md-typeset .lit-output'
-    + ' { content-visibility: visible !important }';
-  document.head.append(all);
-  try { return %s; } finally { all.remove(); }
-}"""
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browsing import DESKTOP, PHONE, per_page, refuse_outside
+from .browsing import DESKTOP, DRAWING_ALL, PHONE, per_page, refuse_outside
 from .editing import open_editor
 
 pytestmark = pytest.mark.site
@@ -180,7 +180,7 @@ def test_the_out_label_meets_neither_the_copy_button_nor_the_text(
     path: str, viewport: dict, visit
 ) -> None:
     page, _ = visit(path, viewport)
-    outputs = page.evaluate(LABELS)
+    outputs = page.evaluate(DRAWING_ALL % f"({LABELS})()")  # as each looks once scrolled to
     assert outputs, "no output with an out label"
     for output in outputs:
         label, where = output["label"], output["start"]
