@@ -82,7 +82,8 @@ let metrics = null;
 function textMetrics() {
   if (!metrics) {
     const host = document.createElement("div");
-    host.style.cssText = "position: absolute; left: -9999px; width: 40em; visibility: hidden";
+    // contained: laying the copies out (and taking them away) lays out nothing else
+    host.style.cssText = "position: absolute; left: -9999px; width: 40em; height: 20em; contain: strict; visibility: hidden";
     host.innerHTML = Object.values(PROBES).join("");
     [...host.children].forEach((holder) => holder.setAttribute("style", "content-visibility: visible"));
     (document.querySelector(".md-typeset") || document.body).append(host);
@@ -112,14 +113,18 @@ function estimate(box) {
   const holder = box.closest(UNDRAWN);
   // drawn already (near the viewport once): measured, which costs little now
   if (!(holder instanceof HTMLElement) || box.checkVisibility({ contentVisibilityAuto: true })) return null;
-  // its width does not depend on what is inside it: known without drawing it
-  const width = holder.clientWidth;
-  if (width <= 0) return null; // not shown (in a closed <details>, say): nothing to lay out
+  // its width does not depend on what is inside it: known without drawing it, as the browser
+  // last laid the page out (reading clientWidth here would lay it out again, in this task)
+  const content = holderWidths.get(holder);
+  // not shown (in a closed <details>, an unselected tab): nothing to lay out; or not heard yet
+  if (!content) return null;
+  const style = getComputedStyle(holder);
+  const width = content + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
   if (box.classList.contains("lit-display") && box.parentElement === holder) {
     const svgs = box.querySelectorAll("svg");
     const svg = /** @type {SVGSVGElement} */ (svgs[0]);
     if (svgs.length !== 1 || !svg.dataset.litNatural || !svg.style.minWidth) return null;
-    const shown = width - parseFloat(getComputedStyle(holder).paddingLeft) * 2; // .lit-output's
+    const shown = width - parseFloat(style.paddingLeft) * 2; // .lit-output's
     const least = parseFloat(svg.style.minWidth);
     const natural = Number(svg.dataset.litNatural);
     if (Math.abs(least - shown) < 4 || Math.abs(natural - shown) < 4) return null;
@@ -131,12 +136,22 @@ function estimate(box) {
   if (!kind || box.closest(".lit-display")) return null;
   const cols = columns(box.textContent);
   if (cols === null) return null;
-  const em = parseFloat(getComputedStyle(holder).fontSize);
+  const em = parseFloat(style.fontSize);
   const { character, room } = textMetrics()[kind];
   const needs = (cols * character + room) * em;
   if (Math.abs(needs - width) < 2 * character * em) return null;
   return { box, width: null, scrolls: needs > width, picture: null };
 }
+
+// The content width of each box's undrawn holder, as the browser lays it out: a ResizeObserver
+// hears it after each layout (of every holder shown: one in a closed <details> is not reported),
+// where reading it in a script would force one. It reports in the frame after a holder is
+// first observed: the sweep starts after that frame.
+/** @type {WeakMap<Element, number>} */
+const holderWidths = new WeakMap();
+const holders = new ResizeObserver((entries) => {
+  for (const entry of entries) holderWidths.set(entry.target, entry.contentBoxSize[0].inlineSize);
+});
 
 const unmeasured = new Set();
 const unjudged = new Set(); // the boxes added since the sweep last judged
@@ -154,9 +169,11 @@ const near = new IntersectionObserver(
   { rootMargin: "100% 0px" },
 );
 
-// While the browser is idle: every box added since the last sweep that can be judged, at once
-// (all reads, then all writes), still watched so that it is measured as it comes near; then
-// the others one by one, each judged once only.
+// While the browser is idle: the boxes added since the last sweep that can be judged, a few
+// milliseconds' worth at a time (all reads, then all writes), still watched so that each is
+// measured as it comes near; then the others one by one, each judged once only. A slice stays
+// short so that it never blocks a reader's input for long, on a phone's slower CPU too.
+const SLICE_MS = 5;
 const idle = window.requestIdleCallback || ((callback) => setTimeout(callback, 50));
 let sweeping = false;
 function sweep() {
@@ -165,13 +182,27 @@ function sweep() {
   idle(() => {
     sweeping = false;
     for (const box of unmeasured) if (box.matches(EDITOR)) forget(box); // an editor since
-    const estimates = [...unjudged].map(estimate).filter(Boolean);
-    unjudged.clear();
+    if (!metrics && unjudged.size) {
+      // the text's metrics first, on their own: the page is laid out again after them (a
+      // frame) before the sweep reads the boxes' widths, which then costs nothing more
+      textMetrics();
+      requestAnimationFrame(sweep);
+      return;
+    }
+    const estimates = [];
+    const end = performance.now() + SLICE_MS;
+    for (const box of unjudged) {
+      unjudged.delete(box);
+      const estimated = estimate(box);
+      if (estimated) estimates.push(estimated);
+      if (performance.now() > end) break;
+    }
     estimates.forEach(({ picture }) => picture && placeZoomBar(picture));
     estimates.forEach((estimated) => {
       markBox(estimated);
       unmeasured.delete(estimated.box); // still watched: measured as it comes near
     });
+    if (unjudged.size) return sweep(); // judged in the next slice
     const [box] = unmeasured;
     if (!box) {
       document.documentElement.dataset.litMeasured = "1"; // every box of the page marked
@@ -191,6 +222,8 @@ export function markScrollable(root = document) {
     unmeasured.add(box);
     unjudged.add(box);
     near.observe(box);
+    const holder = box.closest(UNDRAWN);
+    if (holder) holders.observe(holder);
   }
-  sweep();
+  requestAnimationFrame(() => setTimeout(sweep)); // once the holders' widths are heard
 }
