@@ -619,6 +619,26 @@ SIGMOID = [
             ),
             "sigmoid_composite should return a Value",
         ),
+        (
+            "one node of its own, times 1",
+            _lines(
+                "import math",
+                "def sigmoid_composite(x):",
+                "    s = 1 / (1 + math.exp(-x.data))",
+                "    return Value(s, (x,), 'sigmoid', _local=(s * (1 - s),)) * 1",
+            ),
+            "was not made by Value's own operations",
+        ),
+        (
+            "its own derivative under an engine op's name",
+            _lines(
+                "import math",
+                "def sigmoid_composite(x):",
+                "    s = 1 / (1 + math.exp(-x.data))",
+                "    return Value(s, (x,), 'exp', _local=(s * (1 - s),)) * 1",
+            ),
+            "no local derivative of your own",
+        ),
     ),
     *_rows(
         "practice-sigmoid-node",
