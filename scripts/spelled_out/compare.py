@@ -83,9 +83,13 @@ def _fmt(x) -> str:
 
 def numbers(build, V) -> dict:
     """The output of one case, `out`, and each named node's gradient, `∂out/∂name`, as one flat
-    dict: the rows of the table, named as the site writes a gradient, output over input."""
+    dict: the rows of the table, named as the site writes a gradient, output over input. After
+    more than one pass a node's .grad is not that gradient (a leaf's holds their sum): it is
+    named for what it is, `name.grad after 2 passes`."""
     out, grads = run_example(build, V)
-    return {"out": out, **{f"∂out/∂{name}": g for name, g in grads.items()}}
+    passes = getattr(build, "passes", 1)
+    label = "∂out/∂{}" if passes == 1 else f"{{}}.grad after {passes} passes"
+    return {"out": out, **{label.format(name): g for name, g in grads.items()}}
 
 
 def run_numbers(losses: list[float], params: list[float]) -> dict:
