@@ -166,3 +166,21 @@ def test_a_value_that_markdown_drops_fails_at_its_line():
     # out of the page
     with pytest.raises(ValueError, match=r"docs/t\.md:5: the inline value `v`"):
         render(1, "[label]: `{python} v`")
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "![`{python} v` points](x.png)",
+        '[a link](x.md "`{python} v` points")',
+        "[a link](`{python} v`)",
+        "<https://example.org/`{python} v`>",
+        'An <abbr title="`{python} v` points">abbreviation</abbr>.',
+    ],
+    ids=["image alt", "link title", "link address", "autolink", "raw HTML"],
+)
+def test_a_value_inside_an_html_attribute_fails_at_its_line(template):
+    # its span would break the tag: the image would lose its src and show the rest as text
+    inside = r"docs/t\.md:5: the inline value `v` is inside an HTML attribute"
+    with pytest.raises(ValueError, match=inside):
+        render(14, template)

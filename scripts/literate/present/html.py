@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from literate.contracts import BlockEntry, InlineValueEntry
 from literate.parse.page import Block, Inline, Page
 from literate.present.browser import mark_build_only
-from literate.present.inline_html import is_heading, literal_value, value_span
+from literate.present.inline_html import in_tags, is_heading, literal_value, value_span
 from literate.present.output_html import SvgIds, output_html
 from literate.present.practice_html import exercise_entry, exercise_markdown
 from literate.results import ItemResult
@@ -35,7 +35,17 @@ class Rendered:
 
     def into(self, page_html: str) -> str:
         """The converted page with every token swapped for its HTML; ValueError, naming each
-        one's page and line, if Markdown lost any (nothing the build computed is dropped)."""
+        one's page and line, if Markdown lost any (nothing the build computed is dropped) or put
+        an inline value inside a tag."""
+        inline = [token for token in self.fragments if token in self.inline]
+        if inside := in_tags(page_html, inline):
+            raise ValueError(
+                "\n".join(
+                    f"{self.origins[token]} is inside an HTML attribute (an image's alt text, a"
+                    " link's title or address), where it cannot be shown; write it in the text"
+                    for token in inside
+                )
+            )
         page_html, missing = swap_placeholders(page_html, self.fragments, self.inline)
         if missing:
             where = "\n".join(self.origins.get(token, token) for token in missing)

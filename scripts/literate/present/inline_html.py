@@ -21,6 +21,9 @@ _LINE_START = re.compile(r"^()([-=:])|^(\d+)([.])(?=\s|$)")
 _CONTAINER_PREFIX = re.compile(r"[ \t]*(?:(?:>[ \t]?)+|[-*+][ \t]+|\d+[.)][ \t]+)*[ \t]*")
 _ATX_HEADING = re.compile(r"[ \t]*(?:>[ \t]?)*#{1,6}(?:[ \t]|$)")
 _SETEXT_UNDERLINE = re.compile(r" {0,3}(?:=+|-+)[ \t]*")
+# An HTML start tag, attributes and all (Markdown writes `<` and `>` in an attribute as
+# references, so neither ends one early).
+_START_TAG = re.compile(r"<[A-Za-z][^<>]*>")
 
 
 def escape_inline(text: str, line_start: bool = False) -> str:
@@ -64,3 +67,10 @@ def is_heading(text: str, next_text: str | None) -> bool:
 def value_span(inline: Inline, value: str) -> str:
     """The HTML a token becomes: the value, marked with its line for the reader's runtime."""
     return f'<span class="lit-inline" data-lit-line="{inline.line}">{html.escape(value)}</span>'
+
+
+def in_tags(page_html: str, tokens: list[str]) -> list[str]:
+    """The tokens that stand inside an HTML tag (in an image's alt text, a link's title or
+    address), where a value's span would break the tag."""
+    tags = "\n".join(_START_TAG.findall(page_html))
+    return [token for token in tokens if token in tags]
