@@ -51,6 +51,15 @@ def _title(value: str) -> str:
     return value
 
 
+def _reason(value: str) -> str:
+    """Why, in words: the page shows it, so it is one line and cannot be empty."""
+    if not value.strip():
+        raise ValueError(f'expected the reason in words, got "{value}"')
+    if "\\n" in value:
+        raise ValueError(f'the reason is one line, got "{value}"')
+    return value
+
+
 OPTIONS: dict[str, Validator] = {
     "exec": _exec,
     "hide_code": _flag,
@@ -61,8 +70,8 @@ OPTIONS: dict[str, Validator] = {
     "title": _title,
     "exercise": check_slug,
     "answer": _exec,
-    "varies": _title,
-    "build_only": _title,
+    "varies": _reason,
+    "build_only": _reason,
 }
 
 DEFAULTS: dict[str, Any] = {
