@@ -76,6 +76,34 @@ TOPO = _rows(
         "Your code uses __globals__ (line 2)",
     ),
     (
+        "the sort from its stand-in's closure, by a name built as the code runs",
+        _lines(
+            "def my_topo(root):",
+            "    cells = getattr(topological_order, '__clo' + 'sure__')",
+            "    return [cell.cell_contents for cell in cells][0](root)",
+        ),
+        "Your code uses getattr with an attribute name that is not in quotes (line 2)",
+    ),
+    (
+        "the closure through __getattribute__ and a built name",
+        _lines(
+            "def my_topo(root):",
+            "    cells = object.__getattribute__(topological_order, '__clo' + 'sure__')",
+            "    return [cell.cell_contents for cell in cells][0](root)",
+        ),
+        "Your code uses __getattribute__ (line 2)",
+    ),
+    (
+        "the closure read by a class pattern",
+        _lines(
+            "def my_topo(root):",
+            "    match topological_order:",
+            "        case object(__closure__=cells):",
+            "            return cells[0].cell_contents(root)",
+        ),
+        "Your code uses __closure__ (line 3)",
+    ),
+    (
         "reloading the engine",
         _lines(
             "import importlib, micrograd.engine",

@@ -22,8 +22,9 @@ import traceback
 from types import CodeType
 from typing import Any, TextIO
 
+from literate.escape_hatches import escape_hatch
 from literate.shortcut_steps import SENTENCE, step_loader, step_methods
-from literate.shortcuts import SwitchOff, escape_hatch, parse_refusals
+from literate.shortcuts import SwitchOff, parse_refusals
 
 # How the build's verdict on an exercise travels in its result (a mimebundle entry).
 EXERCISE_MIME = "application/vnd.literate.exercise+json"

@@ -17,14 +17,14 @@ reader's code runs, each is switched off for that code only:
   the reader's code on the stack, a data attribute a read made by the reader's code.
 
 A refused use fails the grade with its sentence, even if caught; escape hatches (introspection,
-source run or written, the graders, the build-along steps) fail before anything runs.
+source run or written, the graders, the build-along steps) fail before anything runs
+(escape_hatches.py).
 
 Pure standard library: the build's worker and the browser's Pyodide both grade with it.
 """
 
 from __future__ import annotations
 
-import ast
 import importlib
 import re
 import sys
@@ -34,60 +34,11 @@ from typing import Any
 
 from literate.stand_ins import class_stand_in, function_stand_in
 
-# Modules and names that reach objects by introspection, or run source (open writes a module)
-ESCAPE_MODULES = ("gc", "sys", "importlib", "inspect", "ctypes", "builtins", "runpy", "pickle",
-    "marshal", "literate", "spelled_out.steps", "_thread", "threading", "code", "codeop", "timeit",
-    "pdb", "bdb", "doctest", "subprocess", "multiprocessing", "os", "io", "pathlib", "shutil",
-    "tempfile", "zipimport", "spelled_out.engine_grader", "spelled_out.engine_report",
-    "spelled_out.engine_graphs", "spelled_out.graph_code")  # fmt: skip
-ESCAPE_NAMES = {"__import__", "exec", "eval", "compile", "globals", "vars", "breakpoint",
-                "__builtins__", "open"}  # fmt: skip
-ESCAPE_ATTRIBUTES = {"__closure__", "__globals__", "__code__", "__wrapped__", "__builtins__",
-                     "__subclasses__", "__dict__", "__loader__", "__spec__", "__func__",
-                     "__defaults__", "__kwdefaults__", "__reduce__", "__reduce_ex__", "f_back",
-                     "f_globals", "f_locals", "f_builtins", "tb_frame", "gi_frame", "cr_frame",
-                     "ag_frame"}  # fmt: skip
 _ENTRY = re.compile(r"^(?P<targets>[\w.]+(?:\s*,\s*[\w.]+)*)\s*:\s*(?P<sentence>.+)$")
 
 
 class Refused(Exception):
     """A switched-off name was used; its sentence says what was skipped."""
-
-
-def escape_hatch(tree: ast.AST, first_line: int) -> str | None:
-    """The sentence refusing the first escape hatch in the reader's code, or None."""
-    for node in ast.walk(tree):
-        used = None
-        if isinstance(node, ast.Import):
-            used = next((a.name for a in node.names if _escapes(a.name)), None)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
-            used = next((name for name in names if _escapes(name)), None)
-        elif isinstance(node, ast.Name) and node.id in ESCAPE_NAMES:
-            used = node.id
-        elif isinstance(node, ast.Attribute) and node.attr in ESCAPE_ATTRIBUTES:
-            used = node.attr
-        elif isinstance(node, ast.Attribute) and _escapes_by_name(ast.unparse(node)):
-            used = _escapes_by_name(ast.unparse(node))
-        elif isinstance(node, ast.Constant) and str(node.value).startswith("__"):
-            used = node.value if node.value in ESCAPE_ATTRIBUTES | ESCAPE_NAMES else None
-        if used is not None:
-            line = getattr(node, "lineno", first_line) - first_line + 1
-            return (
-                f"Your code uses {used} (line {line}), which can reach the package's own "
-                "answer instead of computing it. Exercises are graded without it: write the "
-                "code the exercise asks for."
-            )
-    return None
-
-
-def _escapes_by_name(dotted: str) -> str | None:
-    """A refused package module reached as an attribute (`spelled_out.steps`), or None."""
-    return next((m for m in ESCAPE_MODULES if "." in m and dotted.endswith(m)), None)
-
-
-def _escapes(module: str) -> bool:
-    return any(module == m or module.startswith(m + ".") for m in ESCAPE_MODULES)
 
 
 def parse_refusals(text: str) -> list[tuple[list[str], str]]:
@@ -201,7 +152,15 @@ class SwitchOff:
 
         if isinstance(original, type):
             return class_stand_in(original, refuses, refusal, self._from_reader)
-        return function_stand_in(original, refuses, refusal)
+        key = id(original)
+
+        def call(*args: Any, **kwargs: Any) -> Any:  # what the stand-in holds instead of it
+            caller = sys._getframe(1)
+            if self._from_reader(caller):  # the reader took it from the stand-in's closure
+                raise self._refuse(target, sentence, caller)
+            return self.stand_ins[key][0](*args, **kwargs)
+
+        return function_stand_in(call, refuses, refusal)
 
     def _wrapped(self, cls: type, name: str, original: Any) -> Any:
         target, sentence = self._said[(cls, name)]

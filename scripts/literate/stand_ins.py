@@ -20,12 +20,16 @@ Refuses = Callable[[FrameType], bool]
 Refusal = Callable[[FrameType], BaseException]
 
 
-def function_stand_in(original: Any, refuses: Refuses, refusal: Refusal) -> Any:
+def function_stand_in(call: Callable[..., Any], refuses: Refuses, refusal: Refusal) -> Any:
+    """A function standing for a refused one. It holds `call`, which calls the original and
+    refuses the reader's calls itself, not the original: its closure hands the reader's code
+    nothing it can use."""
+
     def stand_in(*args: Any, **kwargs: Any) -> Any:
         caller = sys._getframe(1)
         if refuses(caller):
             raise refusal(caller)
-        return original(*args, **kwargs)
+        return call(*args, **kwargs)
 
     return stand_in
 

@@ -85,6 +85,36 @@ def test_grading_explains_errors_in_the_readers_code_and_bare_asserts():
     assert bare["message"] == "This check failed: assert x == 2"
 
 
+def test_an_attribute_named_as_the_code_runs_is_refused_before_it_runs():
+    namespace = {"double": lambda x: 2 * x}
+    refuse = "double: Write it yourself."
+    for attempt in (
+        "cells = getattr(double, '__clo' + 'sure__')\n",
+        "name = 'data'\nfound = hasattr(double, name)\n",
+        "read = getattr\n",
+        "from operator import attrgetter\n",
+    ):
+        verdict = grade(attempt, "pass\n", dict(namespace), "t.md", (1, 5), refuse)
+        assert not verdict["passed"] and verdict["message"].startswith("Your code uses "), attempt
+    quoted = grade("n = getattr(double, '__name__')\n", "pass\n", namespace, "t.md", (1, 5), refuse)
+    assert quoted["passed"], quoted
+
+
+def test_a_refused_functions_stand_in_does_not_hold_it(monkeypatch):
+    # even with the scan of the reader's code off, its closure hands over nothing usable
+    import literate.grading
+
+    monkeypatch.setattr(literate.grading, "escape_hatch", lambda tree, line: None)
+    namespace = {"double": lambda x: 2 * x}
+    refuse = "double: Write it yourself."
+    held = "held = [cell.cell_contents for cell in double.__closure__]\n"
+    check = "assert not any(h is double for h in held), held\n"  # the check's double: the page's
+    assert grade(held, check, dict(namespace), "t.md", (1, 5), refuse)["passed"]
+    each = "for h in held:\n    try:\n        got = h(3)\n    except Exception:\n        pass\n"
+    used = grade(held + each, "pass\n", dict(namespace), "t.md", (1, 5), refuse)
+    assert used["message"].startswith("Your code uses double (line 4 of your code)"), used
+
+
 def test_the_build_verifies_that_the_solution_passes_and_the_starter_fails():
     _, run = run_markdown(exercise_page())
     assert run.ok, run.errors

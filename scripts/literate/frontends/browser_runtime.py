@@ -36,6 +36,7 @@ SHARED = (
     "shortcuts.py",
     "shortcut_steps.py",
     "stand_ins.py",
+    "escape_hatches.py",
     "execute/__init__.py",
     "execute/core.py",
     "execute/formatters.py",
