@@ -29,8 +29,20 @@ def test_each_value_with_its_operation_inputs_data_and_grad_in_operand_order():
         "a: data 2.0000, grad -0.0027; a leaf",
         "b: data -3.0000, grad 0.0027; a leaf",
         "e = a * b: data -6.0000, grad 0.0013",
-        "value 3 = e + a: data -4.0000, grad 0.0013",
-        "out = tanh(value 3): data -0.9993, grad 1.0000",
+        "value 1 = e + a: data -4.0000, grad 0.0013",
+        "out = tanh(value 1): data -0.9993, grad 1.0000",
+    ]
+
+
+def test_unlabelled_values_are_numbered_from_one_in_the_order_they_are_listed():
+    a, b, c = Value(2.0, label="a"), Value(-3.0, label="b"), Value(10.0, label="c")
+    markup = graph_text_html(draw_dot(a * b + c).pipe(format="svg").decode())
+    assert [item.split(":")[0] for item in items(markup)] == [
+        "a",
+        "b",
+        "value 1 = a * b",
+        "c",
+        "value 2 = value 1 + c",
     ]
 
 

@@ -59,13 +59,22 @@ def _describe(svg: str) -> list[str]:
                 # Graphviz numbers edges as they were declared: the operands' order
                 number = int(re.sub(r"\D", "", group.get("id", "")) or 0)
                 inputs.setdefault(made.group(1), []).append((number, source, " ".join(texts)))
-    names = {key: _name(key, texts) for key, texts in values.items()}
     order = sorted(values, key=lambda key: int(key[1:]))
+    names = _names(order, values)
     return [_item(key, values[key], names, operations, inputs) for key in order]
 
 
-def _name(key: str, texts: list[str]) -> str:
-    return texts[0] if len(texts) == 3 else f"value {key[1:]}"
+def _names(order: list[str], values: dict[str, list[str]]) -> dict[str, str]:
+    """Each value's label; an unlabelled one is "value 1", "value 2", ... in the order the
+    text lists them (not by Graphviz's node id, which counts the labelled ones too)."""
+    names, unlabelled = {}, 0
+    for key in order:
+        if len(values[key]) == 3:  # label, data, grad
+            names[key] = values[key][0]
+        else:
+            unlabelled += 1
+            names[key] = f"value {unlabelled}"
+    return names
 
 
 def _item(key, texts, names, operations, inputs) -> str:
