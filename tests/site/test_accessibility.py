@@ -38,12 +38,40 @@ def test_no_page_scrolls_sideways_on_a_phone(path: str, visit) -> None:
     unreachable = page.evaluate(
         DRAWING_ALL
         % """[...document.querySelectorAll('article *')]
+          .filter((el) => el.checkVisibility()) // not in a closed <details>: see below
           .filter((el) => el.scrollWidth > el.clientWidth + 1
             && ['auto', 'scroll'].includes(getComputedStyle(el).overflowX)
             && el.tabIndex < 0 && !el.querySelector('a, button, input, [tabindex]'))
           .map((el) => el.tagName + '.' + el.className)"""
     )
     assert unreachable == [], f"{path}: boxes that scroll but cannot be focused: {unreachable}"
+
+
+def test_a_box_in_a_closed_details_gets_its_tab_stop_once_opened(open_page) -> None:
+    """A box that scrolls sideways inside a closed <details> (an exercise's solution, on a
+    phone) is not shown, nor reachable: scrollers.js marks it when the reader opens it, not
+    while the page loads."""
+    page, _ = open_page("accumulation", PHONE)
+    settled(page)
+    folded = page.locator("details:not([open])").filter(has=page.locator("div.highlight"))
+    assert folded.count() > 0, "accumulation should fold code in a <details> (its solution)"
+    for _ in range(folded.count()):  # outer ones first: one inside another shows once it opens
+        summary = folded.locator("> summary").filter(visible=True).first
+        if not summary.count():
+            break
+        summary.scroll_into_view_if_needed()
+        summary.click()
+    page.wait_for_function(
+        DRAWING_ALL
+        % """[...document.querySelectorAll('details[open] div.highlight > pre > code')]
+          .every((box) => box.scrollWidth <= box.clientWidth + 1 || box.tabIndex >= 0)"""
+    )
+    scrolling = page.evaluate(
+        """() => [...document.querySelectorAll('details[open] div.highlight > pre > code')]
+          .filter((box) => box.scrollWidth > box.clientWidth + 1)
+          .map((box) => box.getAttribute('aria-label'))"""
+    )
+    assert scrolling and set(scrolling) == {"Code, scrolls sideways"}, scrolling
 
 
 @pytest.mark.parametrize("path", per_page(pages_that_run()))
@@ -76,6 +104,7 @@ def test_each_box_named_as_scrolling_sideways_scrolls(path: str, viewport: dict,
         % """[...document.querySelectorAll('.lit-display, .lit-output pre > samp,'
             + ' div.arithmatex, .md-typeset__scrollwrap, .md-typeset div.highlight > pre > code')]
           .filter((box) => !box.matches('.lit-editor, [role="textbox"]'))
+          .filter((box) => box.checkVisibility()) // not in a closed <details>: see below
           .filter((box) => box.scrollWidth > box.clientWidth + 1
             ? box.tabIndex < 0 : box.dataset.litScrolls === '1')
           .map((box) => `${box.tagName}.${box.className} ${box.scrollWidth}/${box.clientWidth}`

@@ -3,6 +3,7 @@
 // stop only once the block comes into view (content.lazy): one off-screen gets it here. A
 // block's code that is an editor (code-editor.js) is a text box with its own tab stop: skipped.
 import { within } from "./content.js";
+import { measured, measureText, textWidth } from "./text-widths.js";
 import { measureZoom, placeZoomBar } from "./zoom.js";
 
 const SCROLLERS = [
@@ -60,54 +61,19 @@ function markBox({ box, width, scrolls }) {
   }
 }
 
-// How many characters wide text is in the code font: its longest line. Null when that is not
-// sure: a tab, or a character outside ASCII (a glyph the font may lack, drawn wider or
-// narrower) on a line within a fifth of the longest.
-function columns(text) {
-  const lines = text.replace(/\n$/, "").split("\n");
-  const widest = Math.max(...lines.map((line) => line.length));
-  const unsure = lines.some((line) => line.length >= 0.8 * widest && /[^\x20-\x7e]/.test(line));
-  return unsure || text.includes("\t") ? null : widest;
-}
-
-// Each kind of text box as literate.css and Material lay it out, in the em of the undrawn
-// element around it: a character's width, and the room the box takes beside its text (the
-// holder's padding, the box's own). Measured once, on a copy of each laid out off-screen.
-const PROBES = {
-  code: '<div class="highlight"><pre><code><span>0000000000</span></code></pre></div>',
-  samp: '<div class="lit-output"><pre class="lit-stdout"><samp><span>0000000000</span></samp></pre></div>',
-};
-/** @type {Record<string, {character: number, room: number}> | null} */
-let metrics = null;
-function textMetrics() {
-  if (!metrics) {
-    const host = document.createElement("div");
-    // contained: laying the copies out (and taking them away) lays out nothing else
-    host.style.cssText = "position: absolute; left: -9999px; width: 40em; height: 20em; contain: strict; visibility: hidden";
-    host.innerHTML = Object.values(PROBES).join("");
-    [...host.children].forEach((holder) => holder.setAttribute("style", "content-visibility: visible"));
-    (document.querySelector(".md-typeset") || document.body).append(host);
-    metrics = {};
-    Object.keys(PROBES).forEach((kind, i) => {
-      const holder = /** @type {HTMLElement} */ (host.children[i]);
-      const text = holder.querySelector("span");
-      const box = text.parentElement;
-      const em = parseFloat(getComputedStyle(holder).fontSize);
-      const character = text.getBoundingClientRect().width / 10;
-      const style = getComputedStyle(box);
-      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
-      metrics[kind] = { character: character / em, room: (holder.clientWidth - box.clientWidth + padding) / em };
-    });
-    host.remove();
-  }
-  return metrics;
-}
-
 // A box far from the viewport is not drawn (literate.css), and reports no size until it is:
 // what is known decides instead where it is clear, a text's width in characters (code, an
 // output's text) or a picture's least width (graphs.js), against the width its box has, which
 // is known without drawing its contents. Too close to call, or nothing known: null, and the
 // box is measured (as it comes near, if not drawn yet).
+const HIDDEN = "hidden";
+/** @param {Element} box @returns {"code" | "samp" | null} text as it is drawn, line for line */
+function textKind(box) {
+  if (box.closest(".lit-display")) return null; // a picture's box
+  if (box.matches("div.highlight > pre > code")) return "code";
+  return box.matches(".lit-output > pre > samp") ? "samp" : null;
+}
+
 /** @param {HTMLElement} box */
 function estimate(box) {
   const holder = box.closest(UNDRAWN);
@@ -116,8 +82,9 @@ function estimate(box) {
   // its width does not depend on what is inside it: known without drawing it, as the browser
   // last laid the page out (reading clientWidth here would lay it out again, in this task)
   const content = holderWidths.get(holder);
-  // not shown (in a closed <details>, an unselected tab): nothing to lay out; or not heard yet
-  if (!content) return null;
+  // not shown (in a closed <details>, an unselected tab): nothing to measure until it is, and
+  // then it is near (watched); or not heard yet
+  if (!content) return holder.checkVisibility() ? null : HIDDEN;
   const style = getComputedStyle(holder);
   const width = content + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
   if (box.classList.contains("lit-display") && box.parentElement === holder) {
@@ -131,15 +98,12 @@ function estimate(box) {
     const scrolls = least > shown;
     return { box, width: null, scrolls, picture: { svg, box, reduced: shown < natural, wide: scrolls } };
   }
-  // text as it is drawn, line for line: code, an output's text (not one inside a picture's box)
-  const kind = box.matches("div.highlight > pre > code") ? "code" : box.matches(".lit-output > pre > samp") && "samp";
-  if (!kind || box.closest(".lit-display")) return null;
-  const cols = columns(box.textContent);
-  if (cols === null) return null;
+  const kind = textKind(box);
+  const text = kind && textWidth(box.textContent, kind);
+  if (!text) return null;
   const em = parseFloat(style.fontSize);
-  const { character, room } = textMetrics()[kind];
-  const needs = (cols * character + room) * em;
-  if (Math.abs(needs - width) < 2 * character * em) return null;
+  const needs = text.needs * em;
+  if (Math.abs(needs - width) < text.character * em) return null; // within a character: measure
   return { box, width: null, scrolls: needs > width, picture: null };
 }
 
@@ -182,10 +146,10 @@ function sweep() {
   idle(() => {
     sweeping = false;
     for (const box of unmeasured) if (box.matches(EDITOR)) forget(box); // an editor since
-    if (!metrics && unjudged.size) {
+    if (!measured() && unjudged.size) {
       // the text's metrics first, on their own: the page is laid out again after them (a
       // frame) before the sweep reads the boxes' widths, which then costs nothing more
-      textMetrics();
+      measureText([...unjudged].filter(textKind).map((box) => box.textContent));
       requestAnimationFrame(sweep);
       return;
     }
@@ -194,7 +158,8 @@ function sweep() {
     for (const box of unjudged) {
       unjudged.delete(box);
       const estimated = estimate(box);
-      if (estimated) estimates.push(estimated);
+      if (estimated === HIDDEN) unmeasured.delete(box); // still watched: measured once shown
+      else if (estimated) estimates.push(estimated);
       if (performance.now() > end) break;
     }
     estimates.forEach(({ picture }) => picture && placeZoomBar(picture));
