@@ -104,6 +104,36 @@ TOPO = _rows(
         "Your code uses __closure__ (line 3)",
     ),
     (
+        "source run under a tracer, which imports what it likes",
+        _lines(
+            "import trace",
+            "def my_topo(root):",
+            "    trace.Trace(count=0, trace=0).run('import micrograd.engine as e')",
+            "    return []",
+        ),
+        "Your code uses trace (line 1)",
+    ),
+    (
+        "the grader's locals read off its frames",
+        _lines(
+            "import traceback",
+            "def my_topo(root):",
+            "    frames = traceback.walk_stack(None)",
+            "    stack = traceback.StackSummary.extract(frames, capture_locals=True)",
+            "    return []",
+        ),
+        "Your code uses traceback (line 1)",
+    ),
+    (
+        "the page's source read from a file",
+        _lines(
+            "import _io",
+            "def my_topo(root):",
+            "    return _io.open(__file__).read() and []",
+        ),
+        "Your code uses _io (line 1)",
+    ),
+    (
         "reloading the engine",
         _lines(
             "import importlib, micrograd.engine",

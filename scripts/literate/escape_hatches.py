@@ -19,7 +19,10 @@ ESCAPE_MODULES = ("gc", "sys", "importlib", "inspect", "ctypes", "builtins", "ru
     "marshal", "literate", "spelled_out.steps", "_thread", "threading", "code", "codeop", "timeit",
     "pdb", "bdb", "doctest", "subprocess", "multiprocessing", "os", "io", "pathlib", "shutil",
     "tempfile", "zipimport", "spelled_out.engine_grader", "spelled_out.engine_report",
-    "spelled_out.engine_graphs", "spelled_out.graph_code")  # fmt: skip
+    "spelled_out.engine_graphs", "spelled_out.graph_code",
+    # run source under a tracer or profiler, walk the frames, read files
+    "trace", "cProfile", "profile", "traceback", "faulthandler", "_io", "_pyio", "codecs",
+    "linecache", "fileinput", "tokenize", "zipfile", "glob", "mmap")  # fmt: skip
 ESCAPE_NAMES = {"__import__", "exec", "eval", "compile", "globals", "vars", "breakpoint",
                 "__builtins__", "open"}  # fmt: skip
 # ... and attributes (those of the last line read any attribute by a name given as a string)
