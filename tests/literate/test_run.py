@@ -111,6 +111,20 @@ def test_raises_accepts_a_base_class_and_a_qualified_name():
     assert run.ok, run.errors
 
 
+def test_raises_accepts_the_name_except_would_use_where_a_module_exports_it():
+    """json.JSONDecodeError is defined in json.decoder: `except json.JSONDecodeError` catches
+    it, and so does raises= (a name not of a loaded module's class still fails the block)."""
+    _, run = run_markdown(
+        fence("import json\njson.loads('{')", 'raises="json.JSONDecodeError"')
+        + "\n"
+        + fence("import json\njson.loads('{')", 'raises="json.JSONDecoder"')
+    )
+    (error,) = run.errors
+    assert error.location_line().startswith("docs/t.md:6: expected json.JSONDecoder, but "), (
+        error.location_line()
+    )
+
+
 def test_raises_fails_when_nothing_is_raised():
     _, run = run_markdown("a\n\n" + fence("x = 1", 'raises="ValueError"'))
     (error,) = run.errors

@@ -21,6 +21,7 @@ import builtins
 import importlib
 import linecache
 import os
+import sys
 import traceback
 from typing import TYPE_CHECKING, Any
 
@@ -187,11 +188,15 @@ def error_output(error: BaseException) -> dict[str, Any]:
 
 
 def is_instance_of(error: BaseException, name: str) -> bool:
-    """Whether the error's class, or a base of it, is called `name` (plain or qualified)."""
-    return any(
-        name in (cls.__name__, f"{cls.__module__}.{cls.__qualname__}")
-        for cls in type(error).__mro__
-    )
+    """Whether the error's class, or a base of it, is called `name` (plain, or qualified where it
+    is defined), or is what `name` names in a loaded module (`json.JSONDecodeError`, defined in
+    json.decoder): whether `except name` would catch it."""
+    classes = type(error).__mro__
+    if any(name in (cls.__name__, f"{cls.__module__}.{cls.__qualname__}") for cls in classes):
+        return True
+    module, _, attribute = name.rpartition(".")
+    named = getattr(sys.modules.get(module), attribute, None) if module else None
+    return isinstance(named, type) and isinstance(error, named)
 
 
 def describe(error: BaseException) -> ErrorInfo:
