@@ -61,12 +61,7 @@ function markBox({ box, width, scrolls }) {
   }
 }
 
-// A box far from the viewport is not drawn (literate.css), and reports no size until it is:
-// what is known decides instead where it is clear, a text's width in characters (code, an
-// output's text) or a picture's least width (graphs.js), against the width its box has, which
-// is known without drawing its contents. Too close to call, or nothing known: null, and the
-// box is measured (as it comes near, if not drawn yet).
-const HIDDEN = "hidden";
+const HIDDEN = "hidden"; // not shown: marked once it is, as it comes near
 /** @param {Element} box @returns {"code" | "samp" | null} text as it is drawn, line for line */
 function textKind(box) {
   if (box.closest(".lit-display")) return null; // a picture's box
@@ -74,6 +69,11 @@ function textKind(box) {
   return box.matches(".lit-output > pre > samp") ? "samp" : null;
 }
 
+// A box far from the viewport is not drawn (literate.css), and reports no size until it is:
+// what is known decides instead where it is clear, a text's width in characters (code, an
+// output's text) or a picture's least width (graphs.js), against the width its box has, which
+// is known without drawing its contents. Too close to call, or nothing known: null, and the
+// box is measured (as it comes near, if not drawn yet); in a closed <details>: HIDDEN.
 /** @param {HTMLElement} box */
 function estimate(box) {
   const holder = box.closest(UNDRAWN);
