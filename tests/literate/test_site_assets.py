@@ -85,9 +85,9 @@ def test_every_page_gets_the_same_tags_relative_to_it() -> None:
 
 
 def test_the_stylesheets_reach_the_site_as_one_file(tmp_path: Path) -> None:
-    """KaTeX's rules first (its fonts' addresses rebased to the file's folder), then each
-    package's stylesheets in PAGE's order; none of those is copied on its own, while a
-    stylesheet fetched on intent (runner-live.css) is."""
+    """KaTeX's rules first (their addresses rebased to the file's folder, its @font-face
+    rules left to the pages), then each package's stylesheets in PAGE's order; none of those
+    is copied on its own, while a stylesheet fetched on intent (runner-live.css) is."""
     assets = site_assets(["spelled_out.assets"])
     katex = tmp_path / "assets/runtime/katex/katex.min.css"
     katex.parent.mkdir(parents=True)
@@ -98,14 +98,39 @@ def test_the_stylesheets_reach_the_site_as_one_file(tmp_path: Path) -> None:
     )
     assets.install(tmp_path, first=("runtime/katex/katex.min.css",))
     combined = (tmp_path / "assets/pages.css").read_text()
-    assert "url(runtime/katex/fonts/Main.woff2)" in combined
+    assert "@font-face" not in combined and "Main.woff2" not in combined
     assert "url('runtime/katex/img/x.png')" in combined
     assert "url(data:image/png;base64,AA)" in combined and "url(/top.png)" in combined
     starts = [combined.index(assets.files[name].read_text()) for name in assets.styles]
-    assert starts == sorted(starts) and combined.index("@font-face") < starts[0]
+    assert starts == sorted(starts) and combined.index("url('runtime/katex/") < starts[0]
     assert assets.styles == ("literate.css", "runner.css", "stepper.css", "along.css")
     assert not any((tmp_path / "assets" / name).exists() for name in assets.styles)
     assert (tmp_path / "assets/runner-live.css").is_file()
+
+
+def test_a_page_declares_the_fonts_of_the_stylesheets_in_a_style_of_its_own(
+    tmp_path: Path,
+) -> None:
+    """Each @font-face rule once, its relative address from the page's folder (the home page,
+    a chapter, a nested page), an absolute or data: address as written; no rules, no <style>;
+    no stylesheet (KaTeX not installed), nothing, as install() then has none of its rules."""
+    katex = tmp_path / "katex.min.css"
+    katex.write_text(
+        ".katex{font:1em KaTeX_Main}@font-face{font-family:KaTeX_Main;src:url(fonts/Main.woff2)"
+        ' format("woff2")}.b{color:red}@font-face {font-family:X;src:url(/x.woff2)}'
+    )
+    name = "runtime/katex/katex.min.css"
+    declared = {page: site_assets([]).font_faces(katex, name, page) for page in ("", "a/", "a/b/")}
+    assert declared[""] == (
+        "<style>@font-face{font-family:KaTeX_Main;src:url(assets/runtime/katex/fonts/Main.woff2)"
+        ' format("woff2")}@font-face {font-family:X;src:url(/x.woff2)}</style>\n'
+    )
+    assert "url(../assets/runtime/katex/fonts/Main.woff2)" in declared["a/"]
+    assert "url(../../assets/runtime/katex/fonts/Main.woff2)" in declared["a/b/"]
+    assert all(".katex" not in text and ".b{" not in text for text in declared.values())
+    katex.write_text(".katex{}")
+    assert site_assets([]).font_faces(katex, name, "a/") == ""
+    assert site_assets([]).font_faces(tmp_path / "absent.css", name, "a/") == ""
 
 
 def test_a_bad_asset_module_fails_with_its_name() -> None:

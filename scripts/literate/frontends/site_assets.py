@@ -11,7 +11,12 @@ its file name ("./runner.js"); two files of one name fail the build.
 
 The stylesheets PAGE names reach the site as one file, PAGE_STYLES, after those of the runtime
 (KaTeX's, where the site typesets maths): a page's first paint waits for every stylesheet it
-links, and on a phone's connection each request is a round trip of its own.
+links, and on a phone's connection each request is a round trip of its own. Their @font-face
+rules stay out of it: a page that uses the fonts declares them in a <style> of its own
+(font_faces). Material's script has the browser parse every linked stylesheet again once the
+page is laid out, and fonts declared again lay the whole page out again (on chain-rule, 60-90
+ms of a phone's CPU, inside the longest task of the load); a <style> in the page is not parsed
+again.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ SITE_DIR = "assets"
 PAGE_STYLES = "pages.css"  # under assets/: every page's stylesheets in one
 # a relative address in a stylesheet (a font, say), rebased when the rules move to assets/
 _RELATIVE_URL = re.compile(r"""url\((['"]?)(?![a-zA-Z][\w+.-]*:|/|#)([^'")]+)\1\)""")
+_FONT_FACE = re.compile(r"@font-face\s*\{[^{}]*\}")
 
 
 class AssetError(Exception):
@@ -56,13 +62,25 @@ class SiteAssets:
     def install(self, site: Path, first: tuple[str, ...] = ()) -> None:
         """Copy every file into site/assets/ (unchanged ones are skipped), the stylesheets of
         PAGE as one, PAGE_STYLES, after the rules of `first` (stylesheets already under the
-        site's assets/, such as KaTeX's, their relative addresses rebased)."""
-        combined = [_rebased(site / SITE_DIR / name, name) for name in first]
+        site's assets/, such as KaTeX's, their relative addresses rebased, their @font-face
+        rules left to the pages: font_faces)."""
+        combined = [_FONT_FACE.sub("", _rebased(site / SITE_DIR / name, name)) for name in first]
         combined += [self.files[name].read_text(encoding="utf-8") for name in self.styles]
         _write(site / SITE_DIR / PAGE_STYLES, "\n".join(combined).encode("utf-8"))
         for name, source in self.files.items():
             if name not in self.styles:
                 _write(site / SITE_DIR / name, source.read_bytes())
+
+    @staticmethod
+    def font_faces(stylesheet: Path, name: str, page_url: str) -> str:
+        """A <style> with the @font-face rules of stylesheet (the site's assets/`name`), their
+        addresses relative to the page at page_url (as tags'); "" if it has none or is absent,
+        as install() then has no rules of it either."""
+        if not stylesheet.is_file():
+            return ""
+        faces = "".join(_FONT_FACE.findall(stylesheet.read_text(encoding="utf-8")))
+        folder = posixpath.join("../" * page_url.count("/"), SITE_DIR, posixpath.dirname(name))
+        return f"<style>{_rebase(faces, folder)}</style>\n" if faces else ""
 
     def tags(self, page_url: str) -> str:
         """The stylesheet link and module scripts for the page at page_url (site-relative,
@@ -89,9 +107,12 @@ def _write(target: Path, content: bytes) -> None:
 def _rebased(path: Path, name: str) -> str:
     """The stylesheet at path (assets/`name`) with its relative addresses made relative to
     assets/, where PAGE_STYLES is."""
-    folder = posixpath.dirname(name)
-    text = path.read_text(encoding="utf-8")
-    return _RELATIVE_URL.sub(lambda m: f"url({m[1]}{posixpath.join(folder, m[2])}{m[1]})", text)
+    return _rebase(path.read_text(encoding="utf-8"), posixpath.dirname(name))
+
+
+def _rebase(css: str, folder: str) -> str:
+    """css with its relative addresses prefixed by folder."""
+    return _RELATIVE_URL.sub(lambda m: f"url({m[1]}{posixpath.join(folder, m[2])}{m[1]})", css)
 
 
 def site_assets(modules: list[str] | tuple[str, ...]) -> SiteAssets:

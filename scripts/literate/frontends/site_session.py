@@ -28,7 +28,7 @@ from literate.frontends.site_assets import SITE_DIR, AssetError, site_assets
 from literate.parse import Page, ParseError
 from literate.present.browser import BlockList, block_list
 from literate.present.html import Rendered, download_link_html, render_markdown
-from literate.present.maths import STYLESHEET, MathsError, typeset
+from literate.present.maths import KATEX_CSS, STYLESHEET, MathsError, has_maths, typeset
 from literate.present.placeholders import code_blocks
 from literate.results import BuildError, ItemResult
 from literate.settings import Settings, SettingsError
@@ -127,7 +127,8 @@ class SiteSession:
     ) -> str:
         """The page's HTML with its outputs in, the notebook link under its title (at
         `download`, if not beside the page), its block list for the browser, its maths typeset
-        and the packages' stylesheets and modules linked (addresses relative to `base`)."""
+        and the packages' stylesheets and modules linked, KaTeX's fonts declared where there is
+        maths (addresses relative to `base`)."""
         if rendered is not None:
             try:
                 html = rendered.into(html)
@@ -144,7 +145,10 @@ class SiteSession:
         except MathsError as error:
             raise SiteError(str(error)) from None
         html = code_blocks(html)  # each with its lines, for its height before it is drawn
-        return self.assets.tags(base) + html
+        fonts = ""
+        if self.runtime is not None and has_maths(html):  # KaTeX's, not in its stylesheet
+            fonts = self.assets.font_faces(self.runtime / KATEX_CSS, STYLESHEET, base)
+        return self.assets.tags(base) + fonts + html
 
     def write_site(self, site_dir: Path, pages: dict[str, SitePage]) -> None:
         """Once every page ran: the browser runtime with this build's packages, the packages'

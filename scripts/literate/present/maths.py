@@ -18,6 +18,7 @@ import subprocess
 from pathlib import Path
 
 KATEX_JS = "katex/katex.min.js"  # in the vendored runtime folder
+KATEX_CSS = "katex/katex.min.css"  # in the vendored runtime folder, which the site has as:
 STYLESHEET = "runtime/katex/katex.min.css"  # under the site's assets/
 _RENDERER = Path(__file__).resolve().parent / "katex_render.cjs"
 _FORMULA = re.compile(r'(<(span|div) class="arithmatex">)(.*?)(</\2>)', re.DOTALL)
@@ -46,6 +47,11 @@ def typeset(page_html: str, runtime: Path | None, where: str) -> str:
         parts += [page_html[end : match.start()], match[1], _unsearched(result["html"]), match[4]]
         end = match.end()
     return "".join([*parts, page_html[end:]])
+
+
+def has_maths(page_html: str) -> bool:
+    """Whether typeset() put a formula in page_html (which then needs KaTeX's fonts)."""
+    return _VISUAL in page_html
 
 
 def _unsearched(katex_html: str) -> str:
