@@ -15,7 +15,7 @@
 # # Training on two moons
 #
 # A small multi-layer perceptron, built from this site's own `micrograd`, learns to separate
-# two interleaving half-circles: after training, at least 95 % of the points lie on their own
+# two interleaving half-circles: after training, at least 95% of the points lie on their own
 # side of its boundary, as the training cell checks. Everything runs on scalar `Value`s, so
 # each training step builds (and differentiates) a graph of tens of thousands of nodes.
 #
@@ -203,7 +203,7 @@ assert rates[0] == 1.0, "the first step at a rate of 1.0"
 assert all(later < earlier for earlier, later in itertools.pairwise(rates)), "the rate decays"
 # claim: for fewer steps, which keeps the build quick
 assert steps < 100 and minibatch < len(X), "fewer steps than the demo's 100, on part of the points"
-# claim: learns to separate two interleaving half-circles: after training, at least 95 %
+# claim: learns to separate two interleaving half-circles: after training, at least 95%
 assert accuracy >= 0.95 > before, f"{before:.0%} before training, {accuracy:.0%} after"
 
 # %% [markdown]
