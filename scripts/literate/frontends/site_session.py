@@ -123,12 +123,19 @@ class SiteSession:
         return render_markdown(tail, self.results(source), runnable=self.runtime is not None)
 
     def finish(
-        self, relative: str, html: str, rendered: Rendered | None, base: str, download: str = ""
+        self,
+        relative: str,
+        html: str,
+        rendered: Rendered | None,
+        base: str,
+        download: str = "",
+        url: str | None = None,
     ) -> str:
         """The page's HTML with its outputs in, the notebook link under its title (at
         `download`, if not beside the page), its block list for the browser, its maths typeset
         and the packages' stylesheets and modules linked, KaTeX's fonts declared where there is
-        maths (addresses relative to `base`)."""
+        maths (addresses relative to `base`; the fonts', inside a <style>, which no generator
+        rewrites, to the page's own `url` where the generator resolves addresses elsewhere)."""
         if rendered is not None:
             try:
                 html = rendered.into(html)
@@ -147,7 +154,8 @@ class SiteSession:
         html = code_blocks(html)  # each with its lines, for its height before it is drawn
         fonts = ""
         if self.runtime is not None and has_maths(html):  # KaTeX's, not in its stylesheet
-            fonts = self.assets.font_faces(self.runtime / KATEX_CSS, STYLESHEET, base)
+            page = base if url is None else url
+            fonts = self.assets.font_faces(self.runtime / KATEX_CSS, STYLESHEET, page)
         return self.assets.tags(base) + fonts + html
 
     def write_site(self, site_dir: Path, pages: dict[str, SitePage]) -> None:

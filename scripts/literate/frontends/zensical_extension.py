@@ -12,7 +12,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from literate.frontends.site_session import SiteSession
-from literate.frontends.zensical_pages import page_addresses, page_of
+from literate.frontends.zensical_pages import page_addresses, page_of, page_url
 from literate.present.html import Rendered
 
 
@@ -48,7 +48,8 @@ class _FillPage(Postprocessor):
         if not state.document or state.session is None:
             return text
         base, download = page_addresses(state.path)
-        return state.session.finish(state.path, text, state.rendered, base, download)
+        url = page_url(state.path)  # what a <style>'s addresses are relative to
+        return state.session.finish(state.path, text, state.rendered, base, download, url)
 
 
 class _MarkDocument(Treeprocessor):
