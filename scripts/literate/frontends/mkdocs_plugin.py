@@ -12,7 +12,6 @@ from literate.frontends import mkdocs_pages as pages
 from literate.frontends.mkdocs_config import LiterateConfig
 from literate.frontends.notebook_pages import NotebookRenderer
 from literate.frontends.page_parts import keep_listings_out_of_search
-from literate.frontends.site_assets import HEAD_STYLESHEETS
 from literate.frontends.site_session import SiteSession
 from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.present.html import Rendered
@@ -31,7 +30,6 @@ class LiteratePlugin(BasePlugin[LiterateConfig]):
         with pages.as_plugin_error():
             root = Path(config.config_file_path or ".").resolve().parent
             self.session = SiteSession(self.config, root, Path(config.docs_dir))
-        config.extra_css += [path for path in HEAD_STYLESHEETS if path not in config.extra_css]
         pages.watch(config, self.session)
         self.notebooks = NotebookRenderer(self.session.build.cache)
         return config

@@ -4,10 +4,7 @@ and put the same tags at the top of every page.
 
 A package ships a folder of assets as a module (the folder itself, as a Python package) whose
 PAGE names what every page loads: stylesheets and the ES modules that are entry points; the
-rest of the folder is fetched by those modules on demand. The modules are tagged at the top of
-each page's content; the stylesheet is linked from the page's <head>, through the generator's
-extra_css (HEAD_STYLESHEETS): one linked further down holds back the first paint of
-everything after it. The engine's own
+rest of the folder is fetched by those modules on demand. The engine's own
 (literate.browser.assets) always comes first; mkdocs.yml's `assets` option adds more
 (spelled_out.assets). All land flat in assets/, so a module imports another package's by
 its file name ("./runner.js"); two files of one name fail the build.
@@ -34,7 +31,6 @@ from pathlib import Path
 ENGINE_ASSETS = "literate.browser.assets"
 SITE_DIR = "assets"
 PAGE_STYLES = "pages.css"  # under assets/: every page's stylesheets in one
-HEAD_STYLESHEETS = (f"{SITE_DIR}/{PAGE_STYLES}",)  # for extra_css: site-relative
 # a relative address in a stylesheet (a font, say), rebased when the rules move to assets/
 _RELATIVE_URL = re.compile(r"""url\((['"]?)(?![a-zA-Z][\w+.-]*:|/|#)([^'")]+)\1\)""")
 _FONT_FACE = re.compile(r"@font-face\s*\{[^{}]*\}")
@@ -87,15 +83,18 @@ class SiteAssets:
         return f"<style>{_rebase(faces, folder)}</style>\n" if faces else ""
 
     def tags(self, page_url: str) -> str:
-        """The module scripts for the page at page_url (site-relative, e.g. "chain-rule/"),
-        with addresses relative to it (PAGE_STYLES is in HEAD_STYLESHEETS). (Zensical resolves
-        a page's addresses from its source file: its front end passes the source's folder.)"""
+        """The stylesheet link and module scripts for the page at page_url (site-relative,
+        e.g. "chain-rule/"), with addresses relative to it. (Zensical resolves a page's
+        addresses from its source file: its front end passes the source's folder.)"""
         up = "../" * page_url.count("/")
-        return "".join(
-            f'<script type="module" src="{escape(posixpath.join(up, SITE_DIR, name))}"></script>\n'
-            for name in self.linked
-            if name != PAGE_STYLES
-        )
+        html = []
+        for name in self.linked:
+            href = escape(posixpath.join(up, SITE_DIR, name) if up else f"{SITE_DIR}/{name}")
+            if name.endswith(".css"):
+                html.append(f'<link rel="stylesheet" href="{href}">')
+            else:
+                html.append(f'<script type="module" src="{href}"></script>')
+        return "\n".join(html) + "\n"
 
 
 def _write(target: Path, content: bytes) -> None:

@@ -4,23 +4,19 @@
 It puts the render key (a hash of the packages the pages import, the toolchain and the whole
 engine, presentation included) into LITERATE_RENDER_KEY for the extension's configuration, so
 Zensical's page cache cannot keep pages rendered by older code; runs Zensical's build in this
-process, strict by default, on a config that inherits the given one and adds the engine's
-stylesheet to extra_css (as the MkDocs plugin adds it); then writes the files beside the pages
-(zensical_site.py). A failing
+process, strict by default; then writes the files beside the pages (zensical_site.py). A failing
 block fails it at its page and line, with exit status 1.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 
 from literate.build import Build
 from literate.frontends.project import load_settings
-from literate.frontends.site_assets import HEAD_STYLESHEETS
 from literate.frontends.site_session import SiteError
 from literate.frontends.zensical_pages import CONFIG_KEY, RENDER_KEY, for_config, render_key
 from literate.frontends.zensical_site import write_site_files
@@ -38,19 +34,18 @@ def build(config_file: Path, site_dir: str | None = None, strict: bool = True) -
     config_file = config_file.resolve()
     root = config_file.parent
     os.environ[RENDER_KEY] = render_key(Build(load_settings(root)))
-    # a config of its own, beside (Zensical's root is its folder): the engine's stylesheet in
-    # every page's <head> (site_assets.py; INHERIT appends lists), and site_dir if given
-    target = root / f".zensical-{os.getpid()}.yml"
-    lines = [f"INHERIT: {config_file.name}", f"extra_css: {json.dumps(list(HEAD_STYLESHEETS))}"]
-    lines += [f"site_dir: {json.dumps(site_dir)}"] if site_dir is not None else []
-    target.write_text("\n".join(lines) + "\n", "utf-8")
+    target = config_file
+    if site_dir is not None:  # a config of its own, beside (Zensical's root is its folder)
+        target = root / f".zensical-{os.getpid()}.yml"
+        target.write_text(f"INHERIT: {config_file.name}\nsite_dir: {site_dir}\n", "utf-8")
     try:
         zensical.build(str(target), {"strict": strict, "clean": False})
     except BaseException:
         _cancel()
         raise
     finally:
-        target.unlink(missing_ok=True)
+        if target != config_file:
+            target.unlink(missing_ok=True)
     config = get_config()
     pages = for_config(config)  # the pages Zensical rendered, or all anew when it had them cached
     site = (root / config["site_dir"]).resolve()
