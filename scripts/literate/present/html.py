@@ -16,6 +16,7 @@ from literate.present.browser import mark_build_only
 from literate.present.inline_html import in_tags, is_heading, literal_value, value_span
 from literate.present.output_html import SvgIds, output_html
 from literate.present.practice_html import exercise_entry, exercise_markdown
+from literate.present.toolbars import markers
 from literate.results import ItemResult
 
 
@@ -94,6 +95,7 @@ def render_markdown(page: Page, results: list[ItemResult], runnable: bool = Fals
     rendered = Rendered(markdown="")
     ids = SvgIds()
     out: list[str] = []
+    marker_tokens: dict[int, str] = {}  # a code block's index -> its marker's token
 
     def fill(text: str, inline: Inline, value: str) -> str:
         following = inline.line + 1
@@ -114,12 +116,14 @@ def render_markdown(page: Page, results: list[ItemResult], runnable: bool = Fals
             continue
         index, first = len(rendered.blocks), len(rendered.fragments)
         if runnable:
-            out.extend(_run_marker(*part, rendered, nonce))
+            out.extend(_run_marker(*part, rendered, nonce, marker_tokens))
         out.extend(_block_markdown(*part, rendered, nonce, ids, index))
         for token in list(rendered.fragments)[first:]:
             rendered.origins[token] = f"{page.path}:{part[0].line}: the output of the block"
     rendered.markdown = "\n".join(out) + "\n"
     mark_build_only(rendered.blocks)
+    for index, marker in markers(rendered.blocks, list(marker_tokens)).items():
+        rendered.fragments[marker_tokens[index]] = marker  # its toolbar, now that it is known
     for entry in rendered.blocks:  # what the browser runs in the page's namespace, in order
         entry["runs"] = entry["browser"] and entry["kind"] in ("code", "setup")
     return rendered
@@ -132,9 +136,11 @@ def _token(rendered: Rendered, nonce: str, fragment: str) -> str:
     return token
 
 
-def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str) -> list[str]:
-    """The block for the browser's runner, and, before a shown block, the element its
-    toolbar goes into (the code and the output follow it)."""
+def _run_marker(
+    block: Block, result: ItemResult, rendered: Rendered, nonce: str, tokens: dict[int, str]
+) -> list[str]:
+    """The block for the browser's runner, and, before a shown block, the element that holds
+    its toolbar (filled in once the page is read; the code and the output follow it)."""
     index = len(rendered.blocks)
     entry: BlockEntry = {  # "browser" and "runs" come once the whole page is read (below)
         "kind": block.kind,
@@ -152,8 +158,8 @@ def _run_marker(block: Block, result: ItemResult, rendered: Rendered, nonce: str
     rendered.blocks.append(entry)
     if block.kind != "code":
         return []
-    marker = f'<div class="lit-run" data-lit-block="{index}"></div>'
-    return ["", f"{block.indent}{_token(rendered, nonce, marker)}", ""]
+    tokens[index] = _token(rendered, nonce, "")  # filled in with its toolbar (toolbars.py)
+    return ["", f"{block.indent}{tokens[index]}", ""]
 
 
 def _block_markdown(

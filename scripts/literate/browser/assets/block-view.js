@@ -2,7 +2,6 @@
 // its state in words, "Your version"), its editor and its status.
 import { CodeEditor } from "./code-editor.js";
 import { StatusLine, preloadOnIntent, runTold } from "./status-line.js";
-import { escapeHtml } from "./text.js";
 import { work } from "./work.js";
 
 const STATES = {
@@ -31,7 +30,7 @@ export class BlockView {
     if (!this.codeElement) return;
     this.builtCode = this.codeElement.textContent.replace(/\n$/, "") + "\n";
     this.box = null; // its live output, once Python is on its way (runner-live.js)
-    this.buildToolbar();
+    this.wireToolbar();
     if (block.browser) {
       this.editor = new CodeEditor(this.codeElement, {
         firstLine: block.line,
@@ -55,26 +54,10 @@ export class BlockView {
     return yours;
   }
 
-  buildToolbar() {
-    const bar = document.createElement("div");
-    bar.className = "lit-toolbar";
-    this.hintId = `lit-hint-${this.block.index}`;
-    if (!this.block.browser) {
-      const why = this.block.build_only; // the fence's reason, or the one mark_build_only found
-      bar.innerHTML = `<span class="lit-build-only">Runs at build only: ${escapeHtml(why)}.</span>`;
-      this.marker.append(bar);
-      return;
-    }
-    const stateId = `lit-state-${this.block.index}`;
-    bar.innerHTML =
-      `<button type="button" class="lit-run-button" aria-describedby="${stateId}">Run</button>` +
-      '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
-      '<button type="button" class="lit-reset-button">Reset</button>' +
-      `<span class="lit-state" id="${stateId}"></span>` +
-      '<span class="lit-yours" hidden>Your version, kept on this device</span>' +
-      `<span class="lit-hint" id="${this.hintId}"></span>` +
-      '<span class="lit-status" role="status" aria-live="polite"></span>';
-    this.marker.append(bar);
+  // the toolbar the build put in the block's marker (literate/present/toolbars.py), wired up
+  wireToolbar() {
+    const bar = this.marker.querySelector(".lit-toolbar");
+    if (!this.block.browser || !bar) return; // a block run at build only: its note says why
     this.runButton = /** @type {HTMLButtonElement} */ (bar.querySelector(".lit-run-button"));
     this.stopButton = /** @type {HTMLButtonElement} */ (bar.querySelector(".lit-stop-button"));
     this.stateBadge = /** @type {HTMLElement} */ (bar.querySelector(".lit-state"));

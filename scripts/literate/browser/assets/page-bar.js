@@ -1,27 +1,17 @@
 // The page's toolbar, before its first runnable block: Run all, Stop, Restart and "Forget my
-// edits on this page" (runner.js makes it).
+// edits on this page" (the build puts it there, runner.js wires it up).
 import { StatusLine, preloadOnIntent, runTold } from "./status-line.js";
 import { CLEARED, work } from "./work.js";
 
-// Run all and Restart, before the page's first runnable block.
+// Run all and Restart, before the page's first runnable block: the build's toolbar
+// (literate/present/toolbars.py), wired up.
 export class PageBar {
   /**
    * @param {import("./runner.js").PageRunner} runner
-   * @param {HTMLElement} before
+   * @param {HTMLElement} bar
    */
-  constructor(runner, before) {
+  constructor(runner, bar) {
     this.runner = runner;
-    const bar = document.createElement("div");
-    bar.className = "lit-toolbar lit-page-bar";
-    bar.setAttribute("role", "group");
-    bar.setAttribute("aria-label", "Python of this page");
-    bar.innerHTML =
-      '<button type="button" class="lit-run-all-button">Run all</button>' +
-      '<button type="button" class="lit-stop-button" hidden>Stop</button>' +
-      '<button type="button" class="lit-restart-button">Restart</button>' +
-      '<button type="button" class="lit-forget-button">Forget my edits on this page</button>' +
-      '<span class="lit-page-status" role="status" aria-live="polite"></span>';
-    before.before(bar);
     this.status = new StatusLine(bar.querySelector(".lit-page-status"));
     this.runAllButton = /** @type {HTMLButtonElement} */ (bar.querySelector(".lit-run-all-button"));
     this.runAllButton.addEventListener("click", () => this.runAll());

@@ -66,8 +66,8 @@ export class PageRunner {
       const block = this.blocks[Number(marker.dataset.litBlock)];
       if (block) this.views.push(new BlockView(this, block, marker));
     });
-    const first = this.views.find((view) => view.block.browser && view.codeElement);
-    if (first) this.bar = new PageBar(this, first.marker);
+    const bar = /** @type {HTMLElement | null} */ (document.querySelector(".lit-page-bar"));
+    if (bar) this.bar = new PageBar(this, bar); // the build's, before the first block that runs
     /** @type {import("./contracts.js").InlineValueEntry[]} */
     this.valuesData = [];
     /** @type {import("./inline-values.js").InlineValues | null} */
