@@ -1,7 +1,8 @@
 """The toolbars of a page's runnable blocks, put in the page by the build: "Run all" and its
 companions before the first block that runs in the browser, and in each code block's marker its
 Run, Stop, Reset, state and status, or, for a block that runs at build only, why. The browser's
-runner.js wires them up. Added by the script instead, they arrived after the page's first paint
+runner.js wires them up and enables their buttons (disabled until then: a click before
+would go unanswered). Added by the script instead, they arrived after the page's first paint
 and pushed the text under them down as the reader began to read (a layout shift of about 0.03 on
 the chapters whose first block is on the first screen). Where scripts do not run, they are not
 shown (runner.css).
@@ -15,10 +16,10 @@ from literate.contracts import BlockEntry
 
 PAGE_BAR = (
     '<div class="lit-toolbar lit-page-bar" role="group" aria-label="Python of this page">'
-    '<button type="button" class="lit-run-all-button">Run all</button>'
+    '<button type="button" class="lit-run-all-button" disabled>Run all</button>'
     '<button type="button" class="lit-stop-button" hidden>Stop</button>'
-    '<button type="button" class="lit-restart-button">Restart</button>'
-    '<button type="button" class="lit-forget-button">Forget my edits on this page</button>'
+    '<button type="button" class="lit-restart-button" disabled>Restart</button>'
+    '<button type="button" class="lit-forget-button" disabled>Forget my edits on this page</button>'
     '<span class="lit-page-status" role="status" aria-live="polite"></span></div>'
 )
 
@@ -32,9 +33,10 @@ def block_toolbar(index: int, entry: BlockEntry) -> str:
     state = f"lit-state-{index}"
     return (
         '<div class="lit-toolbar">'
-        f'<button type="button" class="lit-run-button" aria-describedby="{state}">Run</button>'
+        f'<button type="button" class="lit-run-button" aria-describedby="{state}" disabled>'
+        "Run</button>"
         '<button type="button" class="lit-stop-button" hidden>Stop</button>'
-        '<button type="button" class="lit-reset-button">Reset</button>'
+        '<button type="button" class="lit-reset-button" disabled>Reset</button>'
         f'<span class="lit-state" id="{state}"></span>'
         '<span class="lit-yours" hidden>Your version, kept on this device</span>'
         f'<span class="lit-hint" id="lit-hint-{index}"></span>'

@@ -67,6 +67,7 @@ export class BlockView {
     preloadOnIntent(this.runButton, this.runner);
     this.stopButton.addEventListener("click", () => this.onStop());
     bar.querySelector(".lit-reset-button").addEventListener("click", () => this.onReset());
+    for (const button of bar.querySelectorAll("button")) button.disabled = false; // answered now
   }
 
   code() {

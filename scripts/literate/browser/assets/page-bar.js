@@ -23,6 +23,7 @@ export class PageBar {
     });
     bar.querySelector(".lit-restart-button").addEventListener("click", () => runner.restart());
     bar.querySelector(".lit-forget-button").addEventListener("click", () => this.forget());
+    for (const button of bar.querySelectorAll("button")) button.disabled = false; // answered now
   }
 
   // Every edited block, exercise and answer of the page back to the page's own.
