@@ -21,6 +21,7 @@ again.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import posixpath
 import re
@@ -78,7 +79,7 @@ class SiteAssets:
         as install() then has no rules of it either."""
         if not stylesheet.is_file():
             return ""
-        faces = "".join(_FONT_FACE.findall(stylesheet.read_text(encoding="utf-8")))
+        faces = _font_faces_in(stylesheet, stylesheet.stat().st_mtime_ns)
         folder = posixpath.join("../" * page_url.count("/"), SITE_DIR, posixpath.dirname(name))
         return f"<style>{_rebase(faces, folder)}</style>\n" if faces else ""
 
@@ -108,6 +109,13 @@ def _rebased(path: Path, name: str) -> str:
     """The stylesheet at path (assets/`name`) with its relative addresses made relative to
     assets/, where PAGE_STYLES is."""
     return _rebase(path.read_text(encoding="utf-8"), posixpath.dirname(name))
+
+
+@functools.lru_cache(maxsize=4)
+def _font_faces_in(stylesheet: Path, changed: int) -> str:
+    """The @font-face rules of stylesheet, read once for every page with maths (until the file
+    `changed`: its modification time is part of the key)."""
+    return "".join(_FONT_FACE.findall(stylesheet.read_text(encoding="utf-8")))
 
 
 def _rebase(css: str, folder: str) -> str:
