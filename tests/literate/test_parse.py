@@ -211,8 +211,17 @@ def test_a_fence_that_looks_executable_but_would_only_be_shown_is_an_error(info)
         parse_page(f"# T\n\n```{info}\nx = 1\n```\n", "docs/t.md")
 
 
-def test_a_plain_fence_with_a_title_is_only_shown():
-    assert parse_page('```python title="x.py"\nx = 1\n```\n', "docs/t.md").items == []
+@pytest.mark.parametrize("info", ['title="x.py"', 'linenums="1" hl_lines="2 3"', ""])
+def test_a_plain_fence_with_superfences_own_options_is_only_shown(info):
+    assert parse_page(f"```python {info}\nx = 1\n```\n", "docs/t.md").items == []
+
+
+@pytest.mark.parametrize("info", ['python exce="1"', 'py colour="red"', 'python title="a" foo="b"'])
+def test_a_shown_python_fence_with_an_option_superfences_does_not_read_is_an_error(info):
+    """A misspelt exec would leave the block shown and never run, in silence."""
+    key = info.split()[-1].split("=")[0]
+    with pytest.raises(ParseError, match=rf"docs/t.md:3: fence option '{key}' .* never run"):
+        parse_page(f"# T\n\n```{info}\nx = 1\n```\n", "docs/t.md")
 
 
 def test_prose_quoting_the_fence_syntax_in_a_code_span_is_prose():

@@ -25,6 +25,10 @@ CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)")  # a Markdown code span, ba
 _LOOKS_EXECUTABLE = re.compile(
     r"(?i)\bexec\b|\b(hide_code|hide_output|raises|timeout|expect|exercise|answer)\s*="
 )
+# What superfences itself reads on a fence that is only shown; any other `key=` on a python
+# fence without exec="1" (a misspelt `exec`, an engine option) would be dropped in silence.
+_SHOWN_FENCE_OPTIONS = ("hl_lines", "linenums", "title")
+_ATTRIBUTE_KEY = re.compile(r"(?:^|\s)([A-Za-z_][\w-]*)\s*=")
 # Lines whose indented content is still Markdown: admonitions, details, tabs, list items,
 # footnotes and definitions.
 _CONTAINER = re.compile(r"(!!!|\?\?\?\+?|===\+?)[ \t]|([-*+]|\d+[.)]|:)([ \t]|$)|\[\^[^\]]+\]:")
@@ -59,6 +63,21 @@ def parse_page(text: str, path: str, first_line: int = 1) -> Page:
     return Page(path=path, lines=lines, first_line=first_line, items=items)
 
 
+def _refuse_unknown_shown_options(language: str, rest: str, path: str, line_number: int) -> None:
+    """A python fence without exec="1" takes only what superfences reads for a shown fence."""
+    if language not in ("python", "py"):
+        return
+    for key in _ATTRIBUTE_KEY.findall(rest):
+        if key not in _SHOWN_FENCE_OPTIONS:
+            raise ParseError(
+                path,
+                line_number,
+                f'fence option {key!r} on a python fence without exec="1": the block would be '
+                f"shown and never run, and {key!r} ignored (a shown fence takes "
+                f'{", ".join(_SHOWN_FENCE_OPTIONS)}); to run it, write exec="1"',
+            )
+
+
 def _find_close(lines: list[str], open_index: int, fence: str) -> int:
     """Index of the closing fence line (or len(lines) when the fence is never closed)."""
     char, length = fence[0], len(fence)
@@ -88,6 +107,7 @@ def _read_block(
                 f"fence options {rest!r} look executable but the fence would only be shown: "
                 'write them key="value" after the language, with exec="1" (```python exec="1")',
             )
+        _refuse_unknown_shown_options(language, rest, path, line_number)
         return None
     if language != "python":
         raise ParseError(path, line_number, f"only python fences can be executed, not {language!r}")
