@@ -1,6 +1,7 @@
-"""Code and outputs off-screen are drawn as they come near, not while the page loads
-(literate.css, content-visibility), at the height the build guessed (placeholders.py): what
-the reader scrolls to is there and whole, and the page's length barely moves as it is drawn."""
+"""Code, outputs and prose off-screen are drawn as they come near, not while the page loads
+(literate.css, content-visibility), at the height the build guessed (placeholders.py,
+prose_heights.py): what the reader scrolls to is there and whole, and the page's length barely
+moves as it is drawn."""
 
 from __future__ import annotations
 
@@ -26,8 +27,8 @@ SHOWN = """(selector) => [...document.querySelectorAll(selector)]
 # Every code block and output drawn at once, as if the reader had scrolled through them all
 DRAW_ALL = """() => {
   const style = document.createElement("style");
-  style.textContent = ".md-typeset div.highlight, .md-typeset .lit-output " +
-    "{ content-visibility: visible !important }";
+  style.textContent = ".md-typeset div.highlight, .md-typeset .lit-output, " +
+    ".md-typeset > [style*='--lit-chars'] { content-visibility: visible !important }";
   document.head.append(style);
   return document.documentElement.scrollHeight;
 }"""
@@ -35,7 +36,15 @@ DRAW_ALL = """() => {
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
 # (a question's form, .lit-asks, is drawn at once: it is typed into)
-@pytest.mark.parametrize("selector", [".md-typeset div.highlight", ".lit-output:not(.lit-asks)"])
+# (a paragraph with a formula or code in it, whose first element shows whether it is drawn)
+@pytest.mark.parametrize(
+    "selector",
+    [
+        ".md-typeset div.highlight",
+        ".lit-output:not(.lit-asks)",
+        ".md-typeset > p[style*='--lit-chars']:has(> .arithmatex, > code)",
+    ],
+)
 def test_what_is_far_below_is_drawn_when_the_reader_comes_to_it(
     selector: str, viewport: dict, open_page
 ) -> None:

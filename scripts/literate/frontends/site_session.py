@@ -30,6 +30,7 @@ from literate.present.browser import BlockList, block_list
 from literate.present.html import Rendered, download_link_html, render_markdown
 from literate.present.maths import KATEX_CSS, STYLESHEET, MathsError, has_maths, typeset
 from literate.present.placeholders import code_blocks
+from literate.present.prose_heights import marked_prose
 from literate.results import BuildError, ItemResult
 from literate.settings import Settings, SettingsError
 
@@ -151,7 +152,8 @@ class SiteSession:
             html = typeset(html, self.runtime, relative)
         except MathsError as error:
             raise SiteError(str(error)) from None
-        html = code_blocks(html)  # each with its lines, for its height before it is drawn
+        # each code block, paragraph and list with its length, for its height before it is drawn
+        html = marked_prose(code_blocks(html))
         fonts = ""
         if self.runtime is not None and has_maths(html):  # KaTeX's, not in its stylesheet
             page = base if url is None else url
