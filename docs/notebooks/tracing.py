@@ -143,7 +143,7 @@ for child, parent in edges:
 # ## A value used twice
 #
 # When an input is used twice, as in `a * a`, there are two edges from it, and its gradient
-# is the sum of what flows back along both: d(a·a)/da = 2a.
+# is the sum of what flows back along both: a + a, the slope 2a of a·a.
 
 # %%
 a = Value(3.0, label="a")
