@@ -40,19 +40,26 @@ def test_the_search_index_holds_every_pages_prose_and_no_code_listing(built_site
 
 
 # Everything a first visit to one page downloads, uncompressed: Material's CSS and JS (~290 KiB)
-# and search index (~175 KiB, prose only, growing with it), KaTeX's fonts where there is
-# maths (~70 KiB; the maths is typeset at build, no KaTeX script), the page itself
+# and search index (~175 KiB, prose only, growing with it), KaTeX's fonts where maths is
+# drawn (~70 KiB; the maths is typeset at build, no KaTeX script), the page itself
 # (the heaviest are the backward-rules chapter, ~1020 KiB, and the training chapter, with its
 # eleven boundary frames and the training-loop picture, ~1000 KiB).
 COLD_LOAD_LIMIT = 1450 * 1024
+# Whether a formula is drawn (not only shown: content-visibility may leave it undrawn)
+DRAWN_MATHS = """[...document.querySelectorAll('.katex-html')]
+  .some((formula) => formula.checkVisibility({contentVisibilityAuto: true}))"""
+SCROLL_TO_MATHS = """[...document.querySelectorAll('.katex-html')]
+  .find((formula) => formula.checkVisibility()).scrollIntoView({block: 'center'})"""
+KATEX_FETCHED = "performance.getEntriesByType('resource').some((e) => e.name.includes('/katex/'))"
 
 
 @pytest.mark.parametrize("path", source_pages())
 def test_a_cold_page_load_fetches_only_what_the_page_uses(
     path: str, open_page, record_property
 ) -> None:
-    """A first visit, empty cache: KaTeX's fonts only where there is maths (its rules are in
-    pages.css, with the site's other stylesheets) and never its script, none of the Python
+    """A first visit, empty cache: KaTeX's fonts only where maths is drawn (its rules are in
+    pages.css, with the site's other stylesheets; prose below the first screens is drawn as it
+    comes near, and its formulas' fonts come then) and never its script, none of the Python
     runtime before Run is pressed, and the whole load within budget."""
     page, _ = open_page(path, DESKTOP)
     page.wait_for_load_state("networkidle")
@@ -66,7 +73,11 @@ def test_a_cold_page_load_fetches_only_what_the_page_uses(
     python = [url for url, _ in sizes if "/runtime/" in url and "/katex/" not in url]
     line = f"{path:<40} {total / 1024:8.1f} KiB{'  (maths)' if has_math else ''}"
     record_property(COLD_LOADS, line)
-    assert bool(katex) == has_math, f"{path}: maths {has_math}, KaTeX requests {katex}"
+    drawn_maths = page.evaluate(DRAWN_MATHS)
+    assert bool(katex) == drawn_maths, f"{path}: maths drawn {drawn_maths}, KaTeX: {katex}"
+    if has_math and not drawn_maths:  # scrolled to, a formula is drawn, in KaTeX's fonts
+        page.evaluate(SCROLL_TO_MATHS)
+        page.wait_for_function(KATEX_FETCHED)
     assert not [url for url in katex if url.endswith(".js")], f"{path}: KaTeX's script: {katex}"
     assert python == [], f"{path}: loaded the Python runtime before Run: {python}"
     assert total <= COLD_LOAD_LIMIT, f"{path}: a cold load is {total / 1024:.0f} KiB"
