@@ -25,8 +25,8 @@
 # minibatch of them (a random handful of the points per step: stochastic gradient descent), for
 # fewer steps, which keeps the build quick.
 #
-# The build runs this notebook like the chapters' pages (Writing pages says how, under When
-# something goes wrong). Download it (the link below) and run it yourself.
+# The build runs this notebook like the chapters' pages (Writing pages says how, under
+# Notebooks). Download it (the link below) and run it yourself.
 
 # %%
 import itertools

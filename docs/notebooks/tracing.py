@@ -17,8 +17,8 @@
 # Every `Value` remembers the values it was made from and the operation that made it. This
 # notebook builds a small expression (one neuron with a tanh), runs the backward pass, draws
 # the graph, and then walks the same graph by hand with `trace()`. The build runs it like the
-# chapters' pages (Writing pages says how, under When something goes wrong). Download it (the
-# link below) to run it yourself.
+# chapters' pages (Writing pages says how, under Notebooks). Download it (the link below) to
+# run it yourself.
 
 # %%
 import math
