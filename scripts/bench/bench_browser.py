@@ -43,6 +43,7 @@ PAGE = "chain-rule/"
 TABLE = ("<!-- bench_browser:start -->", "<!-- bench_browser:end -->")
 TIMED_TOO = ("warm", "ran-in", "cpy", "cpy-flood")  # measured beside, no target of their own
 INTENT_S = 0.6  # how long a pointer rests on a button before the click
+SETTLE_S = 3.0  # after a context closes, before the next measurement opens one
 TARGETS = {
     "cold": "<= 5 s",
     "intent": "<= 2.5 s",
@@ -163,6 +164,9 @@ def measure_round(chromium, url: str, times: dict[str, list[float]]) -> None:
     times["cpy-flood"].append(cpython_flood_seconds())
     times["stop"].append(stop_seconds(page))
     context.close()
+    # a closed context's processes (a page of 100,000 printed lines, a stopped Python) take a
+    # moment to exit: a reader's click does not share the machine with them
+    time.sleep(SETTLE_S)
     context = chromium.new_context()  # a fresh cache again, for intent
     times["intent"].append(first_output_seconds(context.new_page(), url, True))
     context.close()
