@@ -59,3 +59,12 @@ def test_the_page_is_otherwise_unchanged() -> None:
 def test_a_page_whose_elements_do_not_balance_is_left_as_it_is() -> None:
     page = FIRST_SCREENS + "<p>An open <em>emphasis.</p>\n<p>Far below.</p>"
     assert marked_prose(page) == page
+
+
+def test_a_line_break_only_python_sees_does_not_move_the_mark() -> None:
+    """HTMLParser counts lines at newlines alone; a form feed or a line separator in the text
+    must not shift where the attribute goes."""
+    page = FIRST_SCREENS + "<p>A form\x0cfeed and a\u2028separator.</p>\n<p>Far below.</p>"
+    marked = marked_prose(page)
+    assert marked.endswith('<p style="--lit-chars: 10; --lit-rows: 0.50">Far below.</p>'), marked
+    assert MARK.sub("", marked) == page

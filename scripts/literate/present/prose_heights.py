@@ -42,8 +42,8 @@ _VOID = {
 
 
 class _TopLevel(HTMLParser):
-    """The page's top-level elements: tag, where its start tag ends, its text's characters
-    (a formula's as drawn, not its MathML), its list items, and its style if it has one."""
+    """The page's top-level elements: tag, where its start tag is, whether it has attributes,
+    its text's characters (a formula's as drawn, not its MathML) and its list items."""
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -109,23 +109,22 @@ def marked_prose(page_html: str) -> str:
     parser.close()
     if not parser.balanced or parser.depth:
         return page_html
-    line_starts = [0]
-    for line in page_html.splitlines(keepends=True):
-        line_starts.append(line_starts[-1] + len(line))
+    # the parser counts lines at "\n" only (splitlines would also break at \x0c or \u2028)
+    line_starts = [0, *(newline.end() for newline in re.finditer("\n", page_html))]
     edits: list[tuple[int, str]] = []
     top = 0.0  # em from the page's top, at a phone's width
     for element in parser.elements:
-        chars, rows = prose_lines(element)
         prose = element["tag"] in _MARKED and element["plain"]
-        guessed = _GUESSED.search(element["start_tag"])
-        height = float(guessed[1]) if guessed else OTHER_HEIGHT
-        if prose:
-            height = (chars / PHONE_LINE + rows) * 1.6
-        if prose and top > DRAWN_AT_ONCE and element["chars"]:
+        if not prose:
+            guessed = _GUESSED.search(element["start_tag"])
+            top += float(guessed[1]) if guessed else OTHER_HEIGHT
+            continue
+        chars, rows = prose_lines(element)
+        if top > DRAWN_AT_ONCE and element["chars"]:
             line, column = element["position"]
             at = line_starts[line - 1] + column + len(element["start_tag"]) - 1
             edits.append((at, f' style="--lit-chars: {chars:.0f}; --lit-rows: {rows:.2f}"'))
-        top += height
+        top += (chars / PHONE_LINE + rows) * 1.6
     for at, attribute in reversed(edits):
         page_html = page_html[:at] + attribute + page_html[at:]
     return page_html
