@@ -191,10 +191,10 @@ def test_every_self_check_takes_an_answer_and_checks_it_against_the_build(
         feedback = form.locator(".lit-answer-feedback")
         if spec["kind"] == "choice":
             wrong = next(option for option in spec["options"] if option != spec["answer"])
-            form.locator(f'input[value="{wrong}"]').check()
+            within_reach(form.locator(f'input[value="{wrong}"]')).check()
             within_reach(form.locator("button[type=submit]")).click()
             assert feedback.text_content().startswith("Not quite:"), (path, spec)
-            form.locator(f'input[value="{spec["answer"]}"]').check()
+            within_reach(form.locator(f'input[value="{spec["answer"]}"]')).check()
         else:
             field = form.locator("input")
             field.fill(repr(spec["value"] + 10 * spec["tolerance"] + 1))
