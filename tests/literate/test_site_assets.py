@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from literate.frontends.site_assets import AssetError, site_assets
+from literate.frontends.site_assets import AssetError, loaded_modules, site_assets
 
 from .helpers import shipped_modules
 
@@ -74,14 +74,18 @@ def test_no_shipped_module_uses_a_window_literate_global() -> None:
 def test_every_page_gets_the_same_tags_relative_to_it() -> None:
     assets = site_assets(["spelled_out.assets"])
     top, nested = assets.tags(""), assets.tags("notebooks/moons/")
-    assert '<script type="module" src="assets/runner.js"></script>' in top
-    assert '<script type="module" src="../../assets/widgets.js"></script>' in nested
+    assert "./assets/runner.js" in loaded_modules(top)  # a path: import() reads "assets/" as a name
+    assert "../../assets/widgets.js" in loaded_modules(nested)
     assert '<link rel="stylesheet" href="../../assets/pages.css">' in nested
+    assert top.count("<script") == 1  # one loader, with no request of its own before first paint
     assert top.count("<link") == 1  # every stylesheet in one: one request before first paint
     for on_intent in ("live-session.js", "runner-live.js", "inline-values.js", "runner-worker.js"):
         assert on_intent not in top, on_intent  # fetched by runner.js on intent, not by the page
     assert "stepper.js" not in top  # fetched by widgets.js once a stepper is near
     assert top.index("runner.js") < top.index("widgets.js")  # the engine's first
+    apart = assets.tags("", "chain-rule/")  # Zensical: links resolved from the source's folder
+    assert '<link rel="stylesheet" href="assets/pages.css">' in apart
+    assert loaded_modules(apart) == [f"../{href[2:]}" for href in loaded_modules(top)]
 
 
 def test_the_stylesheets_reach_the_site_as_one_file(tmp_path: Path) -> None:

@@ -17,6 +17,8 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from literate.frontends.maths_fonts import FONTS as MATHS_FONTS
+
 REPO_ROOT = Path(__file__).resolve().parents[2]
 DOCS = REPO_ROOT / "docs"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -103,11 +105,24 @@ DRAWN = """(element) => [...element.children].every((child) =>
   child.checkVisibility({contentVisibilityAuto: true}) || !child.checkVisibility())"""
 
 
+# The page's modules (imported once it is first painted: site_assets.py) have set it up:
+# graphs.js has measured every box that may scroll sideways (those near the viewport at once,
+# the rest while the browser is idle), and runner.js has wired the toolbars the build put in
+# the page (their buttons are disabled until then)
+SET_UP = """document.documentElement.dataset.litMeasured === '1'
+  && !document.querySelector('.lit-toolbar button:disabled, .lit-page-bar button:disabled')"""
+
+
+def reload(page) -> None:
+    """The page loaded again, as a reader finds it a moment after."""
+    page.reload(wait_until="load")
+    settled(page)
+
+
 def settled(page) -> None:
-    """Wait until graphs.js has measured every box of the page that may scroll sideways (those
-    near the viewport at once, the rest while the browser is idle): the page as a reader has it
-    a moment after it loads."""
-    page.wait_for_function("document.documentElement.dataset.litMeasured === '1'")
+    """Wait until the page's modules have set it up: the page as a reader has it a moment
+    after it loads (or is loaded again, or reached by instant navigation)."""
+    page.wait_for_function(SET_UP)
 
 
 # Scrolled to, then still for a few frames. An element scrolled into view draws what is near it
@@ -199,16 +214,17 @@ class Visits:
 # What the test server lets a browser keep, as a real host should (README, "Hosting the site"):
 # the vendored runtime (Pyodide, Viz.js, the editor, KaTeX, wheels) changes only when `make`
 # vendors another version, so it is fresh for a day; everything else (pages, the packages'
-# code, the runtime's manifest and packages/, rebuilt with the site) is revalidated on each
-# use, against Last-Modified (a 304 sends no body).
+# code, the runtime's manifest and packages/ and KaTeX's fonts, cut to what the pages draw, all
+# rebuilt with the site) is revalidated on each use, against Last-Modified (a 304 sends no body).
 RUNTIME = "/assets/runtime/"
+REBUILT = (RUNTIME + "packages/", RUNTIME + "manifest.json", f"{RUNTIME}{MATHS_FONTS}/")
 KEPT_FOR = 86_400  # seconds
 
 
 def cache_control(path: str) -> str:
     """The Cache-Control header the test server sends for a URL path."""
     path = urlsplit(path).path
-    rebuilt = path.startswith(RUNTIME + "packages/") or path == RUNTIME + "manifest.json"
+    rebuilt = path.startswith(REBUILT)
     if path.startswith(RUNTIME) and not rebuilt:
         return f"public, max-age={KEPT_FOR}"
     return "no-cache"

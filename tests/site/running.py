@@ -6,7 +6,9 @@ from __future__ import annotations
 import functools
 import json
 from pathlib import Path
+from urllib.parse import urljoin
 
+from literate.frontends.site_assets import loaded_modules
 from literate.parse.markdown import parse_page
 
 from .browsing import RUN_TIMEOUT, sources_by_page, wait_for_text, within_reach
@@ -16,19 +18,25 @@ VERDICT = "(el) => /^(Solved|Not yet|Could|An earlier|The check)/.test(el.textCo
 
 # The page's block list, whole: the part in the page, then its file (the blocks' code, the
 # exercises' checks and solutions), fetched from where runner.js resolves it, under assets/.
-WHOLE_BLOCK_LIST = """async () => {
+WHOLE_BLOCK_LIST = """async (runner) => {
     const listed = JSON.parse(document.querySelector(".lit-blocks").dataset.litPage);
-    const runner = document.querySelector('script[type="module"][src$="/runner.js"]');
-    const response = await fetch(new URL(listed.source, new URL("./", runner.src)));
+    const response = await fetch(new URL(listed.source, new URL("./", runner)));
     return {listed, file: await response.json()};
 }"""
+
+
+def module_url(page, name: str) -> str:
+    """The address of the page's module `name` (runner.js, say), as the page's loader imports
+    it (site_assets.py)."""
+    found = next(m for m in loaded_modules(page.content()) if m.endswith(f"/{name}"))
+    return urljoin(page.url, found)
 
 
 def blocks_of(page) -> list[dict]:
     """Every block of the page as the runner has it once a run needs it: its entry in the page
     (kind, line, whether the browser runs it), with its code and an exercise's all from the
     file; the two must agree on what both hold."""
-    whole = page.evaluate(WHOLE_BLOCK_LIST)
+    whole = page.evaluate(WHOLE_BLOCK_LIST, module_url(page, "runner.js"))
     listed, full = whole["listed"]["blocks"], whole["file"]["blocks"]
     assert len(listed) == len(full), "the page and its block list file disagree"
     for light, block in zip(listed, full, strict=True):

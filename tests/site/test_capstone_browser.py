@@ -26,6 +26,8 @@ from .browsing import (
     Recorder,
     page_url,
     refuse_outside,
+    reload,
+    settled,
     text_in_view,
     within_reach,
 )
@@ -46,6 +48,7 @@ def capstone(browser, site_url) -> Iterator[Any]:
     refuse_outside(page)
     recorder = Recorder(page)
     page.goto(page_url(site_url, PATH), wait_until="load")
+    settled(page)
     # what the build's run of the training block said, before any run replaces it
     page.built_accuracy = dict(ACCURACY.findall(text_in_view(built_output(training_block(page)))))
     yield page
@@ -142,10 +145,11 @@ def test_how_far_a_check_got_is_kept_and_shows_on_the_home_page(open_page) -> No
     words = f"the first {held[1]} of {held[2]} held"
     tally = page.locator("aside.lit-progress li")
     assert tally.inner_text() == f"{found['title']}: not solved yet ({words})"
-    page.reload(wait_until="load")
+    reload(page)
     feedback = marker.locator("xpath=following-sibling::div[contains(@class,'lit-feedback')][1]")
     assert feedback.inner_text() == f"Your last check on this device: {words}."
     page.goto(page.url.split(PATH.removesuffix("index.html"))[0], wait_until="load")
+    settled(page)
     row = page.locator(".lit-progress-all tr", has_text="Write it yourself")
     row.wait_for()
     assert row.locator("td").nth(1).inner_text() == f"0 of 1; {found['title']}: {words}"

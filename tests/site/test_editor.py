@@ -13,6 +13,7 @@ from .browsing import (
     PHONE,
     SET_SCHEME,
     refuse_outside,
+    reload,
     serious_violations,
     wait_for_text,
     within_reach,
@@ -237,7 +238,7 @@ def test_an_edit_survives_a_reload_marked_as_the_readers_until_reset(open_page) 
     page.keyboard.press("Control+End")
     page.keyboard.type("\nkept = 'mine'")
     assert marker.locator(".lit-yours").is_visible()
-    page.reload()
+    reload(page)
     marker, _ = first_runnable(page)
     assert code_of(marker).endswith("kept = 'mine'")  # shown at once, before the editor loads
     assert marker.locator(".lit-yours").is_visible()
@@ -250,7 +251,7 @@ def test_an_edit_survives_a_reload_marked_as_the_readers_until_reset(open_page) 
     within_reach(marker.locator(".lit-reset-button")).click()
     assert code_of(marker) == block["code"].rstrip("\n")
     assert marker.locator(".lit-yours").is_hidden()
-    page.reload()
+    reload(page)
     marker, _ = first_runnable(page)
     assert code_of(marker) == block["code"].rstrip("\n")
     assert not recorder.errors, recorder.errors
@@ -274,7 +275,7 @@ def test_a_solved_exercise_and_an_answer_survive_a_reload_and_forget_clears_them
     assert feedback.text_content().startswith("Solved"), feedback.text_content()
     field = page.locator("form.lit-answer input[type=text]").first
     field.fill("0.25")
-    page.reload()
+    reload(page)
     marker = page.locator(f'.lit-exercise[data-lit-block="{index}"]')
     assert code_of(marker) == exercise["solution"].rstrip("\n")
     assert marker.locator(".lit-yours").is_visible()
@@ -284,7 +285,7 @@ def test_a_solved_exercise_and_an_answer_survive_a_reload_and_forget_clears_them
     within_reach(page.locator(".lit-forget-button")).click()
     assert code_of(marker) == exercise["starter"].rstrip("\n")
     assert field.input_value() == ""
-    page.reload()
+    reload(page)
     assert code_of(page.locator(f'.lit-exercise[data-lit-block="{index}"]')) == exercise[
         "starter"
     ].rstrip("\n")
@@ -371,7 +372,7 @@ def test_an_edit_of_an_older_version_of_the_page_is_not_brought_back(open_page) 
         " JSON.stringify({[`block:${index}:00000000`]: 'stale = 1\\n'}))",
         [index],
     )
-    page.reload()
+    reload(page)
     marker, _ = first_runnable(page)
     assert code_of(marker) == block["code"].rstrip("\n")
     assert marker.locator(".lit-yours").is_hidden()

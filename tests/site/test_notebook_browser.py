@@ -9,6 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from .browsing import settled
 from .editing import code_of, replace_code
 
 PAGE = "chain-rule/"
@@ -25,6 +26,7 @@ def page(browser, site_url) -> Iterator:
     errors: list[str] = []
     tab.on("pageerror", lambda error: errors.append(str(error)))
     tab.goto(site_url + PAGE, wait_until="load")
+    settled(tab)
     tab.set_default_timeout(RUN_TIMEOUT)
     yield tab
     assert errors == []
@@ -110,6 +112,7 @@ def test_the_page_bar_stands_right_above_the_first_block_the_browser_can_run(
 ) -> None:
     for path in (PAGE, "pytorch/"):  # pytorch/ has blocks the browser cannot run, too
         page.goto(site_url + path, wait_until="load")
+        settled(page)
         bar = page.locator(".lit-page-bar")
         bar.wait_for()
         assert bar.count() == 1, path

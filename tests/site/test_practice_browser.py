@@ -11,12 +11,22 @@ from pathlib import Path
 
 import pytest
 
-from .browsing import DESKTOP, PHONE, per_page, refuse_outside, source_pages, within_reach
+from .browsing import (
+    DESKTOP,
+    PHONE,
+    per_page,
+    refuse_outside,
+    reload,
+    settled,
+    source_pages,
+    within_reach,
+)
 from .running import (
     catalogue,
     check,
     exercises_of,
     load_solution,
+    module_url,
     pages_that_run,
     pages_with_exercises,
 )
@@ -64,11 +74,12 @@ def test_progress_survives_a_reload_and_shows_on_the_home_page(
     load_solution(page, index)
     assert check(page, index).startswith("Solved.")
     assert progress.text_content() == f"Exercises on this page: 1 of {total} solved"
-    page.reload(wait_until="load")
+    reload(page)
     assert progress.text_content() == f"Exercises on this page: 1 of {total} solved"
     feedback = page.locator(f'.lit-exercise[data-lit-block="{index}"] ~ .lit-feedback').first
     assert feedback.text_content() == "Solved before on this device."
     page.goto(page.url.split(entry["url"])[0], wait_until="load")
+    settled(page)
     home = page.locator(".lit-progress-all")
     home.locator("table").wait_for()
     row = home.locator("tr", has_text=entry["title"])
@@ -92,14 +103,14 @@ def test_a_success_message_shows_the_authors_code_as_code(open_page) -> None:
     )
     assert "mono" in fonts[1].lower() and fonts[0] != fonts[1], fonts
     made = page.evaluate(
-        """async () => {
-          const src = document.querySelector("script[src*='exercises.js']").src;
+        """async (src) => {
           const {withCode} = await import(src);
           const box = document.createElement("div");
           box.append(...withCode(["<img src=x onerror=alert(1)> ", "<b>x</b>", " & ok"]));
           return [box.querySelectorAll("img, b").length, box.querySelectorAll("code").length,
                   box.textContent];
-        }"""
+        }""",
+        module_url(page, "exercises.js"),
     )
     assert made == [0, 1, "<img src=x onerror=alert(1)> <b>x</b> & ok"]
     assert recorder.errors == []

@@ -23,7 +23,15 @@ import pytest
 
 from tests.shortcut_table import PAGES as SHORTCUTS
 
-from .browsing import DESKTOP, RUN_TIMEOUT, Recorder, page_url, per_page, refuse_outside
+from .browsing import (
+    DESKTOP,
+    RUN_TIMEOUT,
+    Recorder,
+    page_url,
+    per_page,
+    refuse_outside,
+    settled,
+)
 from .editing import replace_code
 from .running import (
     blocks_of,
@@ -63,6 +71,7 @@ def chapter(browser, site_url, request) -> Iterator[Chapter]:
     refuse_outside(page)
     recorder = Recorder(page)
     page.goto(page_url(site_url, request.param), wait_until="load")
+    settled(page)
     yield Chapter(request.param, page, *run_all(page))
     context.close()
     assert recorder.errors == [], recorder.errors

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .browsing import CHROMIUM, CHROMIUM_ARGS, DESKTOP, RUNTIME, serve
+from .browsing import CHROMIUM, CHROMIUM_ARGS, DESKTOP, RUNTIME, serve, settled
 from .running import runnable, wait_done
 
 pytestmark = pytest.mark.site
@@ -21,6 +21,7 @@ BIG = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "viz/viz.js")
 
 def run_first_block(page, url: str) -> None:
     page.goto(url + PAGE, wait_until="load")
+    settled(page)
     marker = page.locator(".lit-run").nth(runnable(page)[0])
     marker.locator(".lit-run-button").click()
     assert wait_done(page, marker).startswith("Ran"), marker.locator(".lit-status").text_content()

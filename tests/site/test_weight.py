@@ -51,6 +51,15 @@ DRAWN_MATHS = """[...document.querySelectorAll('.katex-html')]
 SCROLL_TO_MATHS = """[...document.querySelectorAll('.katex-html')]
   .find((formula) => formula.checkVisibility()).scrollIntoView({block: 'center'})"""
 KATEX_FETCHED = "performance.getEntriesByType('resource').some((e) => e.name.includes('/katex/'))"
+# The site's modules (assets/*.js, beside Material's assets/javascripts/) requested before the
+# page's first paint, and whether it was painted at all
+MODULES_BEFORE_PAINT = """() => {
+  const [paint] = performance.getEntriesByName('first-paint');
+  const ours = performance.getEntriesByType('resource')
+    .filter((e) => /\\/assets\\/[^/]+\\.js$/.test(new URL(e.name).pathname));
+  return {painted: Boolean(paint), ours: ours.length,
+          early: ours.filter((e) => !paint || e.startTime < paint.startTime).map((e) => e.name)};
+}"""
 
 
 @pytest.mark.parametrize("path", source_pages())
@@ -60,7 +69,8 @@ def test_a_cold_page_load_fetches_only_what_the_page_uses(
     """A first visit, empty cache: KaTeX's fonts only where maths is drawn (its rules are in
     pages.css, with the site's other stylesheets; prose below the first screens is drawn as it
     comes near, and its formulas' fonts come then) and never its script, none of the Python
-    runtime before Run is pressed, and the whole load within budget."""
+    runtime before Run is pressed, none of the site's modules before the first paint, and the
+    whole load within budget."""
     page, _ = open_page(path, DESKTOP)
     page.wait_for_load_state("networkidle")
     sizes = page.evaluate(
@@ -80,4 +90,6 @@ def test_a_cold_page_load_fetches_only_what_the_page_uses(
         page.wait_for_function(KATEX_FETCHED)
     assert not [url for url in katex if url.endswith(".js")], f"{path}: KaTeX's script: {katex}"
     assert python == [], f"{path}: loaded the Python runtime before Run: {python}"
+    modules = page.evaluate(MODULES_BEFORE_PAINT)  # fetched with the page, they delay its paint
+    assert modules["painted"] and modules["ours"] > 0 and modules["early"] == [], (path, modules)
     assert total <= COLD_LOAD_LIMIT, f"{path}: a cold load is {total / 1024:.0f} KiB"

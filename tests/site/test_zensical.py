@@ -19,7 +19,7 @@ from bs4 import BeautifulSoup
 from filelock import FileLock
 
 from literate.frontends.project import load_plugin_config
-from literate.frontends.site_assets import site_assets
+from literate.frontends.site_assets import loaded_modules, site_assets
 
 from .browsing import (
     COMPARED,
@@ -29,6 +29,7 @@ from .browsing import (
     block_list_file,
     refuse_outside,
     serve,
+    settled,
     sources_by_page,
 )
 from .running import check, exercises_of, load_solution, runnable, wait_done
@@ -143,11 +144,10 @@ def test_both_builds_write_the_same_files_beside_the_pages(
 
 
 def shipped(html: str, page: str) -> list[str]:
-    """The site paths of the module scripts and stylesheets a page loads, in order."""
-    tags = BeautifulSoup(html, "html.parser").select(
-        "script[type=module][src], link[rel=stylesheet][href]"
-    )
-    return [urljoin(f"/{page}", tag.get("src") or tag["href"]) for tag in tags]
+    """The site paths of the stylesheets a page links, then of the modules it loads, in order."""
+    links = BeautifulSoup(html, "html.parser").select("link[rel=stylesheet][href]")
+    addresses = [tag["href"] for tag in links] + loaded_modules(html)
+    return [urljoin(f"/{page}", address) for address in addresses]
 
 
 def test_both_builds_ship_the_packages_browser_code_the_same_way(
@@ -190,6 +190,7 @@ def test_a_block_runs_and_an_exercise_is_checked_offline(browser, zensical_url: 
         recorder = Recorder(page)
         refuse_outside(page)
         page.goto(urljoin(zensical_url, "chain-rule/"), wait_until="load")
+        settled(page)
         marker = page.locator(".lit-run").nth(runnable(page)[0])
         marker.locator(".lit-run-button").click()
         assert wait_done(page, marker).startswith("Ran"), marker.inner_text()

@@ -61,10 +61,15 @@ def check_runtime(runtime: Path) -> None:
         )
 
 
-def install_runtime(runtime: Path, packages: tuple[str, ...], root: Path, site: Path) -> None:
-    """Copy the runtime (unchanged files are skipped) and the packages into the site."""
+def install_runtime(
+    runtime: Path, packages: tuple[str, ...], root: Path, site: Path, left: str = ""
+) -> None:
+    """Copy the runtime (unchanged files are skipped), but for its folder `left` (installed by
+    another), and the packages into the site."""
     target = site / SITE_DIR
     for source in sorted(runtime.rglob("*")):
+        if left and source.is_relative_to(runtime / left):
+            continue
         if source.is_file() and not source.name.startswith("."):
             _copy_if_changed(source, target / source.relative_to(runtime))
     files: list[str] = []

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 import posixpath
 import re
 from dataclasses import dataclass
@@ -35,6 +36,25 @@ PAGE_STYLES = "pages.css"  # under assets/: every page's stylesheets in one
 # a relative address in a stylesheet (a font, say), rebased when the rules move to assets/
 _RELATIVE_URL = re.compile(r"""url\((['"]?)(?![a-zA-Z][\w+.-]*:|/|#)([^'")]+)\1\)""")
 _FONT_FACE = re.compile(r"@font-face\s*\{[^{}]*\}")
+# The page's entry modules (the list it is called with), fetched once its first frame is
+# painted: fetched with the page, they share a phone's connection with what the first paint
+# waits for (a few scripts and the modules they import, each a round trip). Each is preloaded
+# at once and run in the order listed. Material's instant navigation runs the next page's copy
+# as a classic script (it copies an inline script's text, not its type), once the modules are
+# loaded and set up each new page: so no top-level await or binding, and nothing to do then.
+_LOAD_AFTER_PAINT = (
+    "((modules) => {"
+    "const load = async () => { for (const href of modules) await import(href); };"
+    "const preload = (href) => document.head.append("
+    'Object.assign(document.createElement("link"), { rel: "modulepreload", href }));'
+    "if (document.querySelector('link[rel=\"modulepreload\"]')) return;"
+    "requestAnimationFrame(() => setTimeout(() => { modules.forEach(preload); load(); }));"
+    "})(%s)"
+)
+# (after Material's instant navigation, without its type)
+_LOADER = re.compile(
+    r'<script(?: type="module")?>\(\(modules\) => .*?\}\)\((\[[^\]]*\])\)</script>'
+)
 
 
 class AssetError(Exception):
@@ -83,19 +103,38 @@ class SiteAssets:
         folder = posixpath.join("../" * page_url.count("/"), SITE_DIR, posixpath.dirname(name))
         return f"<style>{_rebase(faces, folder)}</style>\n" if faces else ""
 
-    def tags(self, page_url: str) -> str:
-        """The stylesheet link and module scripts for the page at page_url (site-relative,
-        e.g. "chain-rule/"), with addresses relative to it. (Zensical resolves a page's
-        addresses from its source file: its front end passes the source's folder.)"""
-        up = "../" * page_url.count("/")
-        html = []
-        for name in self.linked:
-            href = escape(posixpath.join(up, SITE_DIR, name) if up else f"{SITE_DIR}/{name}")
-            if name.endswith(".css"):
-                html.append(f'<link rel="stylesheet" href="{href}">')
-            else:
-                html.append(f'<script type="module" src="{href}"></script>')
-        return "\n".join(html) + "\n"
+    def tags(self, base: str, page_url: str | None = None) -> str:
+        """The stylesheet link and the modules' loader of a page: the link's address relative
+        to `base` (site-relative, e.g. "chain-rule/"), the modules' to the page's own URL,
+        page_url (default: base), as the loader imports them from the page. (Zensical resolves
+        a page's links from its source file: its front end passes the source's folder as base;
+        a script's text, as the loader's, is left as written.)"""
+        styles = [name for name in self.linked if name.endswith(".css")]
+        modules = [name for name in self.linked if name not in styles]
+        links = [f'<link rel="stylesheet" href="{escape(_under(base, name))}">' for name in styles]
+        relative_to = base if page_url is None else page_url
+        listed = json.dumps([_module_under(relative_to, name) for name in modules])
+        loader = f'<script type="module">{_LOAD_AFTER_PAINT % listed}</script>'
+        return "\n".join([*links, loader]) + "\n"
+
+
+def loaded_modules(html: str) -> list[str]:
+    """The addresses of the modules the loader in a page's html imports, in order."""
+    found = _LOADER.search(html)
+    return json.loads(found[1]) if found else []
+
+
+def _module_under(page_url: str, name: str) -> str:
+    """assets/`name` relative to the page at page_url, as import() takes it: "./assets/..."
+    from the site's top (a bare "assets/..." would name a package, not a file)."""
+    address = _under(page_url, name)
+    return address if address.startswith("../") else f"./{address}"
+
+
+def _under(page_url: str, name: str) -> str:
+    """assets/`name`, relative to the page at page_url."""
+    up = "../" * page_url.count("/")
+    return posixpath.join(up, SITE_DIR, name) if up else f"{SITE_DIR}/{name}"
 
 
 def _write(target: Path, content: bytes) -> None:

@@ -18,8 +18,10 @@ from pathlib import Path
 
 from literate.build import Build
 from literate.cache.keys import UnknownPackage, package_directories
+from literate.frontends.browser_runtime import SITE_DIR as RUNTIME_DIR
 from literate.frontends.browser_runtime import RuntimeMissing, check_runtime, install_runtime
 from literate.frontends.exercise_catalogue import ExerciseCatalogue
+from literate.frontends.maths_fonts import FONTS, drawn_characters, install_fonts
 from literate.frontends.mkdocs_config import LiterateConfig, settings_from
 from literate.frontends.notebook_pages import notebook_text
 from literate.frontends.page_parts import insert_after_title, notebook_file_name, tail_page
@@ -135,8 +137,9 @@ class SiteSession:
         """The page's HTML with its outputs in, the notebook link under its title (at
         `download`, if not beside the page), its block list for the browser, its maths typeset
         and the packages' stylesheets and modules linked, KaTeX's fonts declared where there is
-        maths (addresses relative to `base`; the fonts', inside a <style>, which no generator
-        rewrites, to the page's own `url` where the generator resolves addresses elsewhere)."""
+        maths (addresses relative to `base`; the fonts', inside a <style>, and the modules',
+        which the page imports, both of which no generator rewrites, to the page's own `url`
+        where the generator resolves addresses elsewhere)."""
         if rendered is not None:
             try:
                 html = rendered.into(html)
@@ -158,7 +161,7 @@ class SiteSession:
         if self.runtime is not None and has_maths(html):  # KaTeX's, not in its stylesheet
             page = base if url is None else url
             fonts = self.assets.font_faces(self.runtime / KATEX_CSS, STYLESHEET, page)
-        return self.assets.tags(base) + fonts + html
+        return self.assets.tags(base, url) + fonts + html
 
     def write_site(self, site_dir: Path, pages: dict[str, SitePage]) -> None:
         """Once every page ran: the browser runtime with this build's packages, the packages'
@@ -168,7 +171,11 @@ class SiteSession:
         self.wait_all()
         if self.runtime is not None:
             settings = self.settings
-            install_runtime(self.runtime, settings.packages, settings.project_root, site_dir)
+            install_runtime(
+                self.runtime, settings.packages, settings.project_root, site_dir, left=FONTS
+            )
+            fonts = site_dir / RUNTIME_DIR / FONTS  # cut to what the pages' formulas draw
+            install_fonts(self.runtime / FONTS, fonts, drawn_characters(site_dir))
         maths = (STYLESHEET,) if (site_dir / SITE_DIR / STYLESHEET).is_file() else ()
         self.assets.install(site_dir, first=maths)  # KaTeX's rules, where it is installed
         catalogue = ExerciseCatalogue()
