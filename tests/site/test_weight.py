@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from .browsing import COLD_LOADS, DESKTOP, SIZE_TABLE, source_pages
+from .browsing import COLD_LOADS, DESKTOP, SIZE_TABLE, Recorder, page_url, source_pages
 
 pytestmark = pytest.mark.site
 
@@ -41,7 +41,8 @@ def test_the_search_index_holds_every_pages_prose_and_no_code_listing(built_site
 
 # Everything a first visit to one page downloads, uncompressed: Material's CSS and JS (~290 KiB)
 # and search index (~175 KiB, prose only, growing with it), KaTeX's fonts where maths is
-# drawn (~70 KiB; the maths is typeset at build, no KaTeX script), the page itself
+# drawn (~25 KiB, cut to what the site's formulas draw; the maths is typeset at build, no
+# KaTeX script), the page itself
 # (the heaviest are the backward-rules chapter, ~1020 KiB, and the training chapter, with its
 # eleven boundary frames and the training-loop picture, ~1000 KiB).
 COLD_LOAD_LIMIT = 1450 * 1024
@@ -93,3 +94,22 @@ def test_a_cold_page_load_fetches_only_what_the_page_uses(
     modules = page.evaluate(MODULES_BEFORE_PAINT)  # fetched with the page, they delay its paint
     assert modules["painted"] and modules["ours"] > 0 and modules["early"] == [], (path, modules)
     assert total <= COLD_LOAD_LIMIT, f"{path}: a cold load is {total / 1024:.0f} KiB"
+
+
+def test_a_module_that_fails_to_load_is_reported_and_the_next_still_runs(
+    browser, site_url: str
+) -> None:
+    """The loader imports the page's modules one after the other: the first one failing (a
+    host that lost graphs.js, say) is an error in the console, and runner.js, next in the
+    list, still wires the toolbars."""
+    context = browser.new_context(viewport=DESKTOP)
+    try:
+        context.route("**/assets/graphs.js", lambda route: route.fulfill(status=404))
+        page = context.new_page()
+        recorder = Recorder(page)
+        page.goto(page_url(site_url, "chain-rule/"), wait_until="load")
+        wired = "document.querySelector('.lit-run-button:not(:disabled)') !== null"
+        page.wait_for_function(wired)
+        assert any("graphs.js" in error for error in recorder.errors), recorder.errors
+    finally:
+        context.close()

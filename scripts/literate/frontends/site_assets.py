@@ -39,12 +39,14 @@ _FONT_FACE = re.compile(r"@font-face\s*\{[^{}]*\}")
 # The page's entry modules (the list it is called with), fetched once its first frame is
 # painted: fetched with the page, they share a phone's connection with what the first paint
 # waits for (a few scripts and the modules they import, each a round trip). Each is preloaded
-# at once and run in the order listed. Material's instant navigation runs the next page's copy
-# as a classic script (it copies an inline script's text, not its type), once the modules are
-# loaded and set up each new page: so no top-level await or binding, and nothing to do then.
+# at once and run in the order listed; one that fails is reported, and the next still runs.
+# Material's instant navigation runs the next page's copy as a classic script (it copies an
+# inline script's text, not its type), once the modules are loaded and set up each new page:
+# so no top-level await or binding, and nothing to do then.
 _LOAD_AFTER_PAINT = (
     "((modules) => {"
-    "const load = async () => { for (const href of modules) await import(href); };"
+    "const load = async () => {"
+    "for (const href of modules) await import(href).catch(reportError); };"
     "const preload = (href) => document.head.append("
     'Object.assign(document.createElement("link"), { rel: "modulepreload", href }));'
     "if (document.querySelector('link[rel=\"modulepreload\"]')) return;"
