@@ -8,20 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from literate.frontends.project import load_plugin_config
 from literate.frontends.svg_stash import restore_svgs, stash_svgs
 from literate.present.maths import GLYPHS, MathsError, typeset
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def runtime() -> Path:
-    config, _ = load_plugin_config(ROOT)
-    folder = ROOT / config.runtime
-    if not (folder / "katex/katex.min.js").is_file():
-        pytest.fail(f"KaTeX is not vendored in {folder}: make setup")
-    return folder
 
 
 def test_inline_and_display_maths_become_katex(runtime: Path) -> None:

@@ -6,27 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from literate.frontends.maths_fonts import (
     FONTS,
     HINTING_LETTERS,
     drawn_characters,
     install_fonts,
 )
-from literate.frontends.project import load_plugin_config
 from literate.present.maths import typeset
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(scope="module")
-def runtime() -> Path:
-    config, _ = load_plugin_config(ROOT)
-    folder = ROOT / config.runtime
-    if not (folder / "katex/katex.min.js").is_file():
-        pytest.fail(f"KaTeX is not vendored in {folder}: make setup")
-    return folder
 
 
 def characters_of(font: Path) -> set[str]:
