@@ -171,7 +171,7 @@ def test_a_right_answer_opens_the_worked_answer(open_page) -> None:
     page, recorder = open_page("authoring/index.html", DESKTOP)
     form, spec = next((f, s) for f, s in answer_forms(page) if s["kind"] == "number")
     worked, body = worked_answer(form)
-    assert worked.is_hidden()
+    worked.wait_for(state="hidden")  # answers.js hides it once it has set the page up
     form.locator("input").fill(repr(spec["value"]))
     within_reach(form.locator("button[type=submit]")).click()
     assert form.locator(".lit-answer-feedback").text_content().startswith("Right:")
