@@ -105,11 +105,14 @@ DRAWN = """(element) => [...element.children].every((child) =>
   child.checkVisibility({contentVisibilityAuto: true}) || !child.checkVisibility())"""
 
 
-# The page's modules (imported once it is first painted: site_assets.py) have set it up:
-# graphs.js has measured every box that may scroll sideways (those near the viewport at once,
-# the rest while the browser is idle), and runner.js has wired the toolbars the build put in
-# the page (their buttons are disabled until then)
-SET_UP = """document.documentElement.dataset.litMeasured === '1'
+# The page's modules (imported once it is first painted: site_assets.py) have set it up: all
+# are imported and no page set-up they scheduled is left to run (content.js, onPage); graphs.js
+# has measured every box that may scroll sideways (those near the viewport at once, the rest
+# while the browser is idle), and runner.js has wired the toolbars the build put in the page
+# (their buttons are disabled until then)
+SET_UP = """document.documentElement.dataset.litModules === 'imported'
+  && document.documentElement.dataset.litPending === '0'
+  && document.documentElement.dataset.litMeasured === '1'
   && !document.querySelector('.lit-toolbar button:disabled, .lit-page-bar button:disabled')"""
 
 

@@ -46,7 +46,8 @@ _FONT_FACE = re.compile(r"@font-face\s*\{[^{}]*\}")
 _LOAD_AFTER_PAINT = (
     "((modules) => {"
     "const load = async () => {"
-    "for (const href of modules) await import(href).catch(reportError); };"
+    "for (const href of modules) await import(href).catch(reportError);"
+    'document.documentElement.dataset.litModules = "imported"; };'
     "const preload = (href) => document.head.append("
     'Object.assign(document.createElement("link"), { rel: "modulepreload", href }));'
     "if (document.querySelector('link[rel=\"modulepreload\"]')) return;"

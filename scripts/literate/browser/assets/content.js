@@ -12,9 +12,25 @@ export function announce(element) {
 // which reads the layout code block by code block (our writes between its reads would make it
 // lay the whole page out again for each), and short, as a page's tasks should be.
 export function onPage(setUp) {
-  const soon = () => setTimeout(setUp, 0);
+  const soon = () => {
+    pending(+1);
+    setTimeout(() => {
+      try {
+        setUp();
+      } finally {
+        pending(-1);
+      }
+    }, 0);
+  };
   if (typeof document$ !== "undefined") document$.subscribe(soon);
   else soon(); // a module runs once the document is parsed
+}
+
+// How many of these set-ups are scheduled and not yet run, on the document: with the loader's
+// mark that every module is imported (site_assets.py), it tells a test the page is set up.
+function pending(change) {
+  const data = document.documentElement.dataset;
+  data.litPending = String(Number(data.litPending ?? 0) + change);
 }
 
 // setUp(root) for each page (root: document) and each piece of content announced later.
