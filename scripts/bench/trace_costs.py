@@ -1,13 +1,16 @@
 """Where a page's main-thread time goes: a Chromium performance trace of a cold load of each page
 given, and of a first Run on the first one, summed by what the time was spent on.
 
-    python scripts/bench/trace_costs.py [--site DIR] [--runs 3] [chain-rule training-an-mlp]
+    python scripts/bench/trace_costs.py [--site DIR] [--runs 3] [--material] [chain-rule ...]
 
 Builds the site (or serves --site), loads each page in a fresh Chromium context at a phone's
 size with the CPU slowed 4x (as Lighthouse's mobile profile assumes), and prints, per page, the
 main thread's busy time and the share of its largest costs: style and layout (with what forced
 them), HTML parsing, each script's evaluation and calls, painting. The first Run is traced from
 the click to its output. Medians of --runs traces; the machine is shared, so read the shares.
+With --material, the same pages built by Material alone are traced too, by turns with ours, and
+each page's line ends with the ratio of the two sites' time past 50 ms a task (what Lighthouse's
+total blocking time counts, here in Chromium's own slowed-down tasks, not a simulation).
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ import json
 import statistics
 import sys
 import tempfile
+from contextlib import ExitStack
 from pathlib import Path
 
 from chromium import launch
-from page_sites import build_ours, serve
+from page_sites import build_material_alone, build_ours, serve
 
 CATEGORIES = [
     "devtools.timeline",
@@ -120,7 +124,8 @@ def trace_first_run(browser, url: str, path: Path) -> dict:
     return json.loads(path.read_text())
 
 
-def report(title: str, runs: list[collections.Counter]) -> None:
+def report(title: str, runs: list[collections.Counter]) -> float:
+    """Print the medians of runs' costs; return the median time past 50 ms a task."""
     names = {name for run in runs for name in run}
     median = {name: statistics.median(run.get(name, 0) for run in runs) for name in names}
     busy = median.pop("busy (all tasks)", 0) or 1
@@ -131,6 +136,21 @@ def report(title: str, runs: list[collections.Counter]) -> None:
     print("  thread's largest costs:")
     for name, ms in sorted(median.items(), key=lambda item: -item[1])[:10]:
         print(f"  {ms:7.0f} ms  {100 * ms / busy:4.0f} %  {name}")
+    return blocking
+
+
+def cold_loads(browser, urls: dict[str, str], page: str, runs: int, work: Path) -> None:
+    """Trace a cold load of page on each site (name -> address), by turns, runs times; print
+    each site's costs and, for two sites, the first's time past 50 ms a task over the other's."""
+    traced: dict[str, list] = {name: [] for name in urls}
+    for _ in range(runs):
+        for name, url in urls.items():
+            address = f"{url}{page}/" if page != "index" else url
+            traced[name].append(costs(trace_load(browser, address, work / "t.json")))
+    blocking = [report(f"cold load of {page}, {name}", loads) for name, loads in traced.items()]
+    if len(blocking) == 2:
+        ratio = blocking[0] / blocking[1] if blocking[1] else float("inf")
+        print(f"{page}: time past 50 ms a task, {' / '.join(urls)}: {ratio:.2f}")
 
 
 def main() -> None:
@@ -138,6 +158,7 @@ def main() -> None:
     parser.add_argument("pages", nargs="*", default=["chain-rule", "training-an-mlp"])
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--material", action="store_true", help="and Material alone, by turns")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -146,14 +167,16 @@ def main() -> None:
         site = args.site or work / "site"
         if not args.site:
             build_ours(site)
-        with serve(site) as url, sync_playwright() as playwright:
+        sites = {"ours": site}
+        if args.material:
+            sites["Material alone"] = work / "material"
+            build_material_alone(sites["Material alone"], work)
+        with ExitStack() as servers, sync_playwright() as playwright:
+            urls = {name: servers.enter_context(serve(folder)) for name, folder in sites.items()}
             browser = launch(playwright)
             for page in args.pages:
-                address = f"{url}{page}/" if page != "index" else url
-                loads = [
-                    costs(trace_load(browser, address, work / "t.json")) for _ in range(args.runs)
-                ]
-                report(f"cold load of {page}", loads)
+                cold_loads(browser, urls, page, args.runs, work)
+            url = urls["ours"]
             first = f"{url}{args.pages[0]}/"
             runs = [
                 costs(trace_first_run(browser, first, work / "t.json")) for _ in range(args.runs)
