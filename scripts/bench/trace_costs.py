@@ -9,8 +9,8 @@ main thread's busy time and the share of its largest costs: style and layout (wi
 them), HTML parsing, each script's evaluation and calls, painting. The first Run is traced from
 the click to its output. Medians of --runs traces; the machine is shared, so read the shares.
 With --material, the same pages built by Material alone are traced too, by turns with ours, and
-each page's line ends with the ratio of the two sites' time past 50 ms a task (what Lighthouse's
-total blocking time counts, here in Chromium's own slowed-down tasks, not a simulation).
+a line a page gives the ratio of the two sites' time past 50 ms a task (what Lighthouse's total
+blocking time counts, here in Chromium's own slowed-down tasks, not a simulation).
 """
 
 from __future__ import annotations
