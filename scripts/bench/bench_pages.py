@@ -11,8 +11,9 @@ and the site's module scripts removed, every executable fence shown as a plain `
 (npm, pinned: scripts/tools/lighthouse; its default mobile profile with simulated throttling)
 on each page of each site by turns, `--runs` times. Prints one line a page: the medians of our
 scores and the ratios ours / Material's of total blocking time, largest contentful paint and
-bytes; with --base, the same pages as that commit built them are measured in the same turns,
-and their scores and times shown beside ours (before -> now). The machine is shared and noisy:
+bytes (a page Material alone does not build, a notebook's, has our figures alone); with --base,
+the same pages as that commit built them are measured in the same turns, and their scores and
+times shown beside ours (before -> now). The machine is shared and noisy:
 the turns put every site under the same noise, and the ratios are what to read. Nothing here
 asserts a time.
 """
@@ -97,23 +98,26 @@ def _measured(report: dict) -> dict:
     }
 
 
-def site_pages(ours: Path, material: Path) -> list[str]:
-    """The pages both sites have, as paths under the site ('' is the home page)."""
+def site_pages(site: Path) -> list[str]:
+    """The pages of a built site, as paths under it ('' is the home page)."""
     pages = []
-    for index in sorted(ours.rglob("index.html")):
-        relative = index.parent.relative_to(ours).as_posix()
+    for index in sorted(site.rglob("index.html")):
+        relative = index.parent.relative_to(site).as_posix()
         path = "" if relative == "." else relative + "/"
-        if (material / path / "index.html").is_file() and not path.startswith(("search/", "404")):
+        if not path.startswith(("search/", "404")):
             pages.append(path)
     return pages
 
 
-def measure(pages: list[str], urls: dict[str, str], runs: int) -> dict:
+def measure(pages: list[str], sites: dict[str, Path], urls: dict[str, str], runs: int) -> dict:
+    """Lighthouse's report of each page on each site that has it (the notebooks' pages have
+    none in Material alone's build), by turns, runs times."""
     results: dict[str, dict[str, list[dict]]] = {p: {site: [] for site in urls} for p in pages}
     for run in range(runs):
         for page in pages:
             for site, url in urls.items():  # by turns: every site under the same noise
-                results[page][site].append(lighthouse(url + page))
+                if (sites[site] / page / "index.html").is_file():
+                    results[page][site].append(lighthouse(url + page))
         print(f"run {run + 1}/{runs} done", file=sys.stderr, flush=True)
     return results
 
@@ -123,6 +127,8 @@ def median(runs: list[dict], key: str) -> float:
 
 
 def ratio(ours: list[dict], material: list[dict], key: str) -> str:
+    if not material:
+        return "no page"
     theirs = median(material, key)
     return f"{median(ours, key) / theirs:.2f}" if theirs else "n/a (0)"
 
@@ -148,12 +154,16 @@ def table(results: dict) -> str:
         material = sites["material"]
         failing.update(audit for run in sites["ours"] for audit in run["failing"])
         scores = " | ".join(cell(sites, name, against=False) for name in CATEGORIES)
+        theirs = (
+            f"{median(material, 'performance'):.0f}, {median(material, 'tbt'):.0f}, "
+            f"{median(material, 'lcp') / 1000:.1f}, {median(material, 'bytes') / 1024:.0f}"
+            if material
+            else "no such page"
+        )
         rows.append(
             f"| {page or 'home'} | {scores} "
             f"| {cell(sites, 'tbt')} | {cell(sites, 'lcp', 1000, 1)} "
-            f"| {cell(sites, 'bytes', 1024)} "
-            f"| {median(material, 'performance'):.0f}, {median(material, 'tbt'):.0f}, "
-            f"{median(material, 'lcp') / 1000:.1f}, {median(material, 'bytes') / 1024:.0f} |"
+            f"| {cell(sites, 'bytes', 1024)} | {theirs} |"
         )
     note = "Audits of ours that failed in some run: " + (", ".join(sorted(failing)) or "none")
     return "\n".join(rows) + "\n\n" + note + "."
@@ -178,7 +188,7 @@ def main() -> None:
         if args.base:
             sites["base"] = work / "base"
             build_at(args.base, sites["base"], work)
-        pages = site_pages(sites["ours"], sites["material"])
+        pages = site_pages(sites["ours"])
         if args.pages:
             wanted = {
                 "" if p in ("index", "home") else p.strip("/") + "/" for p in args.pages.split(",")
@@ -186,7 +196,7 @@ def main() -> None:
             pages = [p for p in pages if p in wanted]
         with ExitStack() as servers:
             urls = {name: servers.enter_context(serve(folder)) for name, folder in sites.items()}
-            results = measure(pages, urls, args.runs)
+            results = measure(pages, sites, urls, args.runs)
     text = table(results)
     print(text)
     if args.update_readme:
