@@ -26,6 +26,11 @@ export default [
   },
   { files: ["eslint.config.mjs"], languageOptions: { globals: globals.node } },
   {
+    // Pyodide's snapshot, made in Node when make vendors the runtime
+    files: ["scripts/tools/*.mjs"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: globals.node },
+  },
+  {
     // the build's maths, typeset by KaTeX in Node (literate/present/maths.py runs it)
     files: ["scripts/literate/present/*.cjs"],
     languageOptions: { sourceType: "commonjs", globals: globals.node },

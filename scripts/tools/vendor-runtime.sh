@@ -11,7 +11,7 @@ wheel=graphviz-$graphviz-py3-none-any.whl
 wheel_sha256=54f33de9f4f911d7e84e4191749cac8cc5653f815b06738c54db9a15ab8b1e42
 root=$(cd "$(dirname "$0")/../.." && pwd)
 dest=$root/.cache/runtime
-stamp=$dest/.vendored-pyodide-$pyodide-viz-$viz-graphviz-$graphviz-katex-$katex
+stamp=$dest/.vendored-pyodide-$pyodide-snapshot-viz-$viz-graphviz-$graphviz-katex-$katex
 [ -f "$stamp" ] && exit 0
 echo "Vendoring the browser runtime (Pyodide $pyodide, Viz.js $viz, graphviz $graphviz, KaTeX $katex) into .cache/runtime..."
 work=$(mktemp -d)
@@ -31,6 +31,8 @@ for file in pyodide.mjs pyodide.asm.mjs pyodide.asm.wasm python_stdlib.zip pyodi
   cp "$work/pyodide/package/$file" "$new/pyodide/"
 done
 cp "$work/pyodide/package/LICENSE" "$new/pyodide/" 2>/dev/null || true
+# Python once started, which the worker restores instead of starting it (pyodide-snapshot.mjs)
+node "$root/scripts/tools/pyodide-snapshot.mjs" "$new/pyodide"
 cp "$work/viz/package/dist/viz.js" "$new/viz/"
 cp "$work/viz/package/LICENSE" "$new/viz/" 2>/dev/null || true
 cp "$work/wheels/$wheel" "$new/wheels/"

@@ -1,8 +1,9 @@
 """The first run of a page, as a reader sees it (runner.js, runner-live.js, runner-worker.js):
 the status says each stage in turn (the download, Python starting, each block above that runs
-first), Python starts when the keyboard reaches a Run button, and the prose's numbers a run
-changed say so on screen, with the page's own value beside them. The runner's other tests, and
-the failure above that names its block, are in test_runner.py."""
+first), Python starts when the keyboard reaches a Run button (restored from the build's
+snapshot of it, or started if that fails), and the prose's numbers a run changed say so on
+screen, with the page's own value beside them. The runner's other tests, and the failure above
+that names its block, are in test_runner.py."""
 
 from __future__ import annotations
 
@@ -56,6 +57,46 @@ def test_the_keyboard_on_a_run_button_starts_python(open_page) -> None:
         page.keyboard.press("Shift+Tab")  # from Reset back to Run (Stop is hidden)
     assert marker.locator(".lit-run-button").evaluate("(b) => b === document.activeElement")
     assert marker.locator(".lit-status").text_content() == ""
+    assert not recorder.errors, recorder.errors
+
+
+RESTORE_FAILED = "Python's snapshot could not be restored"
+
+
+def first_run_with_worker_warnings(page) -> list[str]:
+    """Run the page's first runnable block, as a reader's first run; the worker's warnings."""
+    warnings: list[str] = []
+    page.on("worker", lambda worker: worker.on("console", lambda m: warnings.append(m.text)))
+    marker = page.locator(".lit-run").nth(runnable(page)[0])
+    marker.locator(".lit-run-button").click()
+    assert wait_done(page, marker).startswith("Ran"), marker.inner_text()
+    return warnings
+
+
+def test_a_first_run_restores_python_from_the_builds_snapshot(open_page) -> None:
+    """The worker restores Python from the snapshot the build saved (runner-worker.js), which
+    skips its start, and the run works from it: nothing said of a restore that failed (the next
+    test shows that it would be)."""
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    with page.expect_response(re.compile(r".*/runtime/pyodide/snapshot\.bin\.gz$")) as fetched:
+        warnings = first_run_with_worker_warnings(page)
+    assert fetched.value.ok
+    assert not [text for text in warnings if RESTORE_FAILED in text], warnings
+    assert not recorder.errors, recorder.errors
+
+
+def test_a_snapshot_that_cannot_be_restored_leaves_python_to_start(open_page) -> None:
+    """A snapshot that is not one (here, other bytes in its place) is said in the console, and
+    Python starts as it would without one: the run works."""
+    page, recorder = open_page(PAGE, DESKTOP)
+    refuse_outside(page)
+    page.context.route(
+        re.compile(r".*/runtime/pyodide/snapshot\.bin\.gz$"),
+        lambda route: route.fulfill(status=200, body=b"not a snapshot of Python"),
+    )
+    warnings = first_run_with_worker_warnings(page)
+    assert [text for text in warnings if RESTORE_FAILED in text], warnings
     assert not recorder.errors, recorder.errors
 
 

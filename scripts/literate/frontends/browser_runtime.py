@@ -2,7 +2,8 @@
 the folder `make` fills), and this build's own package sources, so that the browser runs exactly
 the code the pages were built with. Nothing here is loaded until a reader presses Run.
 
-    site/assets/runtime/pyodide/...      Pyodide (pyodide.mjs, .wasm, stdlib, lock file)
+    site/assets/runtime/pyodide/...      Pyodide (pyodide.mjs, .wasm, stdlib, lock file), and
+                                         snapshot.bin.gz, Python once started
     site/assets/runtime/viz/viz.js       Graphviz compiled to WebAssembly
     site/assets/runtime/editor/editor.js CodeMirror 6, bundled (scripts/tools/vendor-editor.sh)
     site/assets/runtime/wheels/*.whl     pure-Python wheels (graphviz)
@@ -27,7 +28,12 @@ SITE_DIR = "assets/runtime"
 BROWSER_ONLY = Path(__file__).resolve().parent.parent / "browser" / "packages"
 NEEDED = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm", "viz/viz.js", "editor/editor.js")
 # What Pyodide itself fetches (the worker counts these bytes as they arrive).
-FETCHED = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+FETCHED = (
+    "pyodide/pyodide.asm.wasm",
+    "pyodide/python_stdlib.zip",
+    "pyodide/pyodide-lock.json",
+    "pyodide/snapshot.bin.gz",  # Python once started (scripts/tools/pyodide-snapshot.mjs)
+)
 # The engine's own modules the browser runs too: running a block, grading an exercise.
 ENGINE = Path(__file__).resolve().parent.parent
 SHARED = (

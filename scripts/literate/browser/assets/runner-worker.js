@@ -84,11 +84,41 @@ function fetchFiles(manifest) {
   ]);
 }
 
+// Python as it stands once started, which the build saved (scripts/tools/pyodide-snapshot.mjs,
+// gzipped): restoring it skips seconds of starting. Undefined if it cannot be had: Python then
+// starts as usual. (A host may have sent it decoded already: gzip's first two bytes tell.)
+async function snapshot() {
+  try {
+    const response = await fetch(new URL("pyodide/snapshot.bin.gz", runtime));
+    if (!response.ok) return undefined;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes;
+    const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(unpacked).arrayBuffer());
+  } catch (error) {
+    return undefined;
+  }
+}
+
+async function startPyodide() {
+  const saved = snapshot();
+  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", runtime).href);
+  const indexURL = new URL("pyodide/", runtime).href;
+  const restored = await saved;
+  if (restored) {
+    try {
+      return await loadPyodide({ indexURL, _loadSnapshot: restored });
+    } catch (error) {
+      console.warn("Python's snapshot could not be restored; starting Python instead:", error);
+    }
+  }
+  return loadPyodide({ indexURL });
+}
+
 async function loadPython(manifest) {
   const files = fetchFiles(manifest);
   files.catch(() => {}); // said when awaited below
-  const { loadPyodide } = await import(new URL("pyodide/pyodide.mjs", runtime).href);
-  const pyodide = await loadPyodide({ indexURL: new URL("pyodide/", runtime).href });
+  const pyodide = await startPyodide();
   const [texts, wheels] = await files;
   const home = "/home/pyodide/"; // the working directory, first on sys.path
   manifest.packages.forEach((file, index) => {
