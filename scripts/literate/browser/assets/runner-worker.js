@@ -96,6 +96,7 @@ async function snapshot() {
     const unpacked = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(unpacked).arrayBuffer());
   } catch (error) {
+    console.warn("Python's snapshot could not be fetched or unpacked; starting Python instead:", error);
     return undefined;
   }
 }
