@@ -12,18 +12,42 @@ export function announce(element) {
 // which reads the layout code block by code block (our writes between its reads would make it
 // lay the whole page out again for each), and short, as a page's tasks should be.
 export function onPage(setUp) {
-  const soon = () => {
-    pending(+1);
-    setTimeout(() => {
-      try {
-        setUp();
-      } finally {
-        pending(-1);
-      }
-    }, 0);
+  if (typeof document$ !== "undefined") document$.subscribe(() => soon(setUp));
+  else soon(setUp); // a module runs once the document is parsed
+}
+
+// work() in a task of its own, counted as a set-up not yet run until it has.
+function soon(work) {
+  pending(+1);
+  setTimeout(() => {
+    try {
+      work();
+    } finally {
+      pending(-1);
+    }
+  }, 0);
+}
+
+// setUp(item) for each of items, a few milliseconds' worth a task (the first at once), then
+// done(): a long page's set-up is many short tasks, which a reader's input can come between, on
+// a phone's slower CPU too. Once wanted() is false (the reader is on another page), it stops.
+const SLICE_MS = 4;
+/**
+ * @template T
+ * @param {T[]} items
+ * @param {(item: T) => unknown} setUp
+ * @param {{ done?: () => void, wanted?: () => boolean }} [options]
+ */
+export function inSlices(items, setUp, { done = () => {}, wanted = () => true } = {}) {
+  let next = 0;
+  const slice = () => {
+    if (!wanted()) return;
+    const end = performance.now() + SLICE_MS;
+    while (next < items.length && performance.now() < end) setUp(items[next++]);
+    if (next < items.length) soon(slice);
+    else done();
   };
-  if (typeof document$ !== "undefined") document$.subscribe(soon);
-  else soon(); // a module runs once the document is parsed
+  slice();
 }
 
 // How many of these set-ups are scheduled and not yet run, on the document: with the loader's

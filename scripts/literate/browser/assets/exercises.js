@@ -6,25 +6,27 @@
 // reader just proved. Solved exercises are kept in localStorage, shown at the end of the
 // chapter and, from assets/exercises.json, on the home page.
 import { CodeEditor } from "./code-editor.js";
-import { onPage } from "./content.js";
+import { inSlices, onPage } from "./content.js";
 import { runner } from "./runner.js";
 import { escapeHtml } from "./text.js";
 import { CLEARED, work } from "./work.js";
 import { keepProgress, markSolved, progressWords, solved } from "./exercise-store.js";
 
 let views = []; // the exercises of the page on screen
+let pages = 0; // counts the pages shown: a set-up in slices stops once another page is
 
 function setUp() {
   views = [];
-  const markers = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lit-exercise[data-lit-block]"));
-  markers.forEach((marker) => {
-    const block = runner.block(Number(marker.dataset.litBlock)); // the runner's: filled on intent
-    if (block && block.exercise) {
-      views.push(new ExerciseView(marker, Number(marker.dataset.litBlock), block.exercise));
-    }
-  });
-  const progress = views.length ? new PageProgress(views) : null;
-  views.forEach((view) => (view.progress = progress));
+  const page = ++pages;
+  const markers = /** @type {HTMLElement[]} */ ([...document.querySelectorAll(".lit-exercise[data-lit-block]")]);
+  const indexOf = (marker) => Number(marker.dataset.litBlock);
+  const exerciseOf = (marker) => runner.block(indexOf(marker))?.exercise; // the runner's: filled on intent
+  const addView = (marker) => views.push(new ExerciseView(marker, indexOf(marker), exerciseOf(marker)));
+  const addProgress = () => {
+    const progress = views.length ? new PageProgress(views) : null;
+    views.forEach((view) => (view.progress = progress));
+  };
+  inSlices(markers.filter(exerciseOf), addView, { done: addProgress, wanted: () => page === pages });
   showSiteProgress();
 }
 

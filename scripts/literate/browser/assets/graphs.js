@@ -4,7 +4,7 @@
 // plot) likewise never shrinks its smallest text below LEGIBLE_PX. A picture shown smaller
 // than its natural size gets a bar under it that says so and opens it full size (zoom.js); a box
 // that scrolls sideways, a tab stop (scrollers.js).
-import { onContent, within } from "./content.js";
+import { inSlices, onContent, within } from "./content.js";
 import { markScrollable } from "./scrollers.js";
 
 const SMALLEST = 0.6;
@@ -48,11 +48,14 @@ export function sizeGraph(svg) {
   if (!svg.closest(".mg-stepper, .mg-visiting")) svg.dataset.litNatural = String(natural);
 }
 
-// the build's graphs and figures, and those drawn later (a run's output, a stepper's new graph)
+// the build's graphs and figures, and those drawn later (a run's output, a stepper's new graph),
+// then their boxes
 const PICTURES = ".lit-display svg.lit-graph, .lit-display svg.lit-figure, .mg-stepper-graph svg.lit-graph";
+let pages = 0; // counts the pages shown: a set-up in slices stops once another page is
 onContent((root) => {
-  within(root, PICTURES).forEach(sizeGraph);
-  markScrollable(root);
+  const page = root === document ? ++pages : pages;
+  const wanted = () => page === pages;
+  inSlices(within(root, PICTURES), sizeGraph, { done: () => markScrollable(root), wanted });
 });
 let resizing = null;
 window.addEventListener("resize", () => {

@@ -11,37 +11,34 @@
 // (page-bar.js); Reset restores a block (it and every later block are then not run).
 import { fetchWhole, fileOf, listedBlocks } from "./block-list.js";
 import { BlockView } from "./block-view.js";
-import { onPage } from "./content.js";
+import { inSlices, onPage } from "./content.js";
 import { PageBar } from "./page-bar.js";
 import { DownloadWords } from "./status-line.js";
 
 /** @typedef {import("./contracts.js").WorkerMessage} WorkerMessage */
 
 const workerUrl = new URL("runner-worker.js", import.meta.url);
-// What only a run needs (the runs, live output, drawn SVG, prose numbers): fetched on intent,
-// with Python.
+// What only a run needs (the runs, live output, drawn SVG, prose numbers): fetched on intent.
 const liveUrl = new URL("live-session.js", import.meta.url);
 let live = null;
 let liveModule = null;
 function loadLive() {
   if (liveModule) return liveModule;
   if (!document.querySelector("link.lit-live-sheet")) {
-    const sheet = document.createElement("link");
-    sheet.rel = "stylesheet";
-    sheet.className = "lit-live-sheet";
-    sheet.href = new URL("runner-live.css", import.meta.url).href;
-    document.head.append(sheet);
+    const href = new URL("runner-live.css", import.meta.url).href;
+    document.head.append(Object.assign(document.createElement("link"), { rel: "stylesheet", className: "lit-live-sheet", href }));
   }
-  liveModule = import(liveUrl.href).then((module) => {
-    live = module;
-  });
+  liveModule = import(liveUrl.href).then((module) => (live = module));
   liveModule.catch(() => (liveModule = null)); // tried again on the next run
   return liveModule;
 }
 let page = null; // the state of the page on screen
 
 function setUpPage() {
-  if (page) page.stop();
+  if (page) {
+    page.stop();
+    page.left = true;
+  }
   const listed = listedBlocks();
   page = listed ? new PageRunner(listed) : null;
 }
@@ -61,13 +58,6 @@ export class PageRunner {
     this.busy = Promise.resolve();
     this.views = [];
     this.download = new DownloadWords(); // what runs say while Python comes
-    const markers = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".lit-run[data-lit-block]"));
-    markers.forEach((marker) => {
-      const block = this.blocks[Number(marker.dataset.litBlock)];
-      if (block) this.views.push(new BlockView(this, block, marker));
-    });
-    const bar = /** @type {HTMLElement | null} */ (document.querySelector(".lit-page-bar"));
-    if (bar) this.bar = new PageBar(this, bar); // the build's, before the first block that runs
     /** @type {import("./contracts.js").InlineValueEntry[]} */
     this.valuesData = [];
     /** @type {import("./inline-values.js").InlineValues | null} */
@@ -76,7 +66,17 @@ export class PageRunner {
     /** @type {import("./live-session.js").LiveSession | null} */
     this.session = null; // its runs, once loaded
     this.restarts = 0; // a run waiting for what it needs is void once Python restarted
-    this.refresh();
+    this.left = false; // the reader went on to another page
+    const markers = /** @type {HTMLElement[]} */ ([...document.querySelectorAll(".lit-run[data-lit-block]")]);
+    // each block's toolbar, and the page's, stays disabled until its view wires it up
+    const blockOf = (marker) => this.blocks[Number(marker.dataset.litBlock)];
+    const addView = (marker) => this.views.push(new BlockView(this, blockOf(marker), marker));
+    const addBar = () => {
+      const bar = /** @type {HTMLElement | null} */ (document.querySelector(".lit-page-bar"));
+      if (bar) this.bar = new PageBar(this, bar); // the build's, before the first block that runs
+      this.refresh();
+    };
+    inSlices(markers.filter(blockOf), addView, { done: addBar, wanted: () => !this.left });
   }
 
   // The runs (live-session.js), loaded once on intent.
@@ -218,7 +218,6 @@ export class PageRunner {
     }
   }
 }
-
 
 // The page's runner, for other modules (exercises, the stepper, the visiting order).
 export const runner = {
