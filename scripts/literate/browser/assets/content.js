@@ -8,6 +8,11 @@ export function announce(element) {
   element.dispatchEvent(new CustomEvent(CONTENT, { bubbles: true }));
 }
 
+// Counts the pages shown, as Material swaps each in (this module subscribes before any other,
+// which imports it): a set-up in slices for a page the reader has left stops (inSlices).
+let shown = 0;
+if (typeof document$ !== "undefined") document$.subscribe(() => (shown += 1));
+
 // setUp() once for each page shown, in a task of its own: after Material's setup of the page,
 // which reads the layout code block by code block (our writes between its reads would make it
 // lay the whole page out again for each), and short, as a page's tasks should be.
@@ -30,18 +35,19 @@ function soon(work) {
 
 // setUp(item) for each of items, a few milliseconds' worth a task (the first at once), then
 // done(): a long page's set-up is many short tasks, which a reader's input can come between, on
-// a phone's slower CPU too. Once wanted() is false (the reader is on another page), it stops.
+// a phone's slower CPU too. Once the reader is on another page, it stops.
 const SLICE_MS = 4;
 /**
  * @template T
  * @param {T[]} items
  * @param {(item: T) => unknown} setUp
- * @param {{ done?: () => void, wanted?: () => boolean }} [options]
+ * @param {() => void} [done]
  */
-export function inSlices(items, setUp, { done = () => {}, wanted = () => true } = {}) {
+export function inSlices(items, setUp, done = () => {}) {
+  const page = shown;
   let next = 0;
   const slice = () => {
-    if (!wanted()) return;
+    if (page !== shown) return;
     const end = performance.now() + SLICE_MS;
     while (next < items.length && performance.now() < end) setUp(items[next++]);
     if (next < items.length) soon(slice);

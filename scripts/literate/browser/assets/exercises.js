@@ -13,11 +13,9 @@ import { CLEARED, work } from "./work.js";
 import { keepProgress, markSolved, progressWords, solved } from "./exercise-store.js";
 
 let views = []; // the exercises of the page on screen
-let pages = 0; // counts the pages shown: a set-up in slices stops once another page is
 
 function setUp() {
   views = [];
-  const page = ++pages;
   const markers = /** @type {HTMLElement[]} */ ([...document.querySelectorAll(".lit-exercise[data-lit-block]")]);
   const indexOf = (marker) => Number(marker.dataset.litBlock);
   const exerciseOf = (marker) => runner.block(indexOf(marker))?.exercise; // the runner's: filled on intent
@@ -26,7 +24,7 @@ function setUp() {
     const progress = views.length ? new PageProgress(views) : null;
     views.forEach((view) => (view.progress = progress));
   };
-  inSlices(markers.filter(exerciseOf), addView, { done: addProgress, wanted: () => page === pages });
+  inSlices(markers.filter(exerciseOf), addView, addProgress);
   showSiteProgress();
 }
 

@@ -49,14 +49,9 @@ export function sizeGraph(svg) {
 }
 
 // the build's graphs and figures, and those drawn later (a run's output, a stepper's new graph),
-// then their boxes
+// sized; then the boxes that hold them marked
 const PICTURES = ".lit-display svg.lit-graph, .lit-display svg.lit-figure, .mg-stepper-graph svg.lit-graph";
-let pages = 0; // counts the pages shown: a set-up in slices stops once another page is
-onContent((root) => {
-  const page = root === document ? ++pages : pages;
-  const wanted = () => page === pages;
-  inSlices(within(root, PICTURES), sizeGraph, { done: () => markScrollable(root), wanted });
-});
+onContent((root) => inSlices(within(root, PICTURES), sizeGraph, () => markScrollable(root)));
 let resizing = null;
 window.addEventListener("resize", () => {
   clearTimeout(resizing);

@@ -35,10 +35,7 @@ function loadLive() {
 let page = null; // the state of the page on screen
 
 function setUpPage() {
-  if (page) {
-    page.stop();
-    page.left = true;
-  }
+  if (page) page.stop();
   const listed = listedBlocks();
   page = listed ? new PageRunner(listed) : null;
 }
@@ -66,7 +63,6 @@ export class PageRunner {
     /** @type {import("./live-session.js").LiveSession | null} */
     this.session = null; // its runs, once loaded
     this.restarts = 0; // a run waiting for what it needs is void once Python restarted
-    this.left = false; // the reader went on to another page
     const markers = /** @type {HTMLElement[]} */ ([...document.querySelectorAll(".lit-run[data-lit-block]")]);
     // each block's toolbar, and the page's, stays disabled until its view wires it up
     const blockOf = (marker) => this.blocks[Number(marker.dataset.litBlock)];
@@ -76,7 +72,7 @@ export class PageRunner {
       if (bar) this.bar = new PageBar(this, bar); // the build's, before the first block that runs
       this.refresh();
     };
-    inSlices(markers.filter(blockOf), addView, { done: addBar, wanted: () => !this.left });
+    inSlices(markers.filter(blockOf), addView, addBar);
   }
 
   // The runs (live-session.js), loaded once on intent.
