@@ -90,7 +90,8 @@ class Step:
             what = f"{name}, every line new"
             summary = f"{name}: the first step, {self.added} lines"
         return (
-            f'<div class="mg-diff" data-step="{self.n}">'
+            # data-lit-fits: within its box's width, each listing scrolling in a box of its own
+            f'<div class="mg-diff" data-lit-fits data-step="{self.n}">'
             f'<p class="mg-diff-summary">{summary}</p>'
             f'<div class="mg-diff-box" role="region" tabindex="0" aria-label="{what}">'
             f"<pre><code>{render_lines(self.lines)}</code></pre></div>"

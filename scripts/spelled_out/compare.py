@@ -65,7 +65,8 @@ class Comparison:
                     f"<td>{_fmt(a[key])}</td><td>{_fmt(b.get(key))}</td><td>{same}</td></tr>"
                 )
         return (
-            '<div class="mg-table" role="region" tabindex="0" aria-label="'
+            # data-lit-fits: the table scrolls inside it, a box of its own
+            '<div class="mg-table" role="region" tabindex="0" data-lit-fits aria-label="'
             f'{first} against {second}"><table><thead>{head}</thead>'
             f"<tbody>{''.join(body)}</tbody></table></div>"
         )
@@ -199,7 +200,8 @@ class Behaviours:
             for name, a, b in self.rows
         )
         return (
-            '<div class="mg-table" role="region" tabindex="0" aria-label="'
+            # data-lit-fits: the table scrolls inside it, a box of its own
+            '<div class="mg-table" role="region" tabindex="0" data-lit-fits aria-label="'
             f'where {first} and {second} differ: bad input, a deep graph, repr">'
             f"<table><thead><tr><th>case</th><th>{first}</th><th>{second}</th></tr></thead>"
             f"<tbody>{body}</tbody></table></div>"

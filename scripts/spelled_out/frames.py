@@ -148,7 +148,9 @@ class TrainingFrames:
             for step, _, loss, accuracy in self.frames
         )
         return (
-            f"<div class=\"mg-frames\" data-captions='{html.escape(json.dumps(captions))}'>"
+            # data-lit-fits: the figures and the controls wrap within its box's width
+            '<div class="mg-frames" data-lit-fits '
+            f"data-captions='{html.escape(json.dumps(captions))}'>"
             f'<div class="mg-frames-figures">{self.boundary_svg()}{self.loss_svg()}</div>'
             '<div class="mg-frames-controls" hidden><label>Training frame '
             f'<input type="range" min="0" max="{last}" step="1" value="{last}" '

@@ -39,7 +39,8 @@ def _setup(examples: list[Example], rankdir: str, templates: str) -> str:
         )
         choose = f'<label>Graph <select class="mg-stepper-select">{options}</select></label>'
     return (
-        f'<div class="mg-stepper-setup" data-rankdir="{rankdir}" hidden>'
+        # data-lit-fits: its rows wrap within its box's width
+        f'<div class="mg-stepper-setup" data-rankdir="{rankdir}" data-lit-fits hidden>'
         f'<div class="mg-stepper-row">{choose}'
         '<button type="button" data-phase="forward" title="Go to the start of the forward pass">'
         "Forward pass</button>"
@@ -63,7 +64,8 @@ def stepper_html(examples: list[Example], rankdir: str) -> str:
         for one in examples[1:]
     )
     return (
-        '<div class="mg-stepper" tabindex="0" '
+        # data-lit-fits: laid out within its box's width, the graph scrolling inside it
+        '<div class="mg-stepper" tabindex="0" data-lit-fits '
         'aria-label="The forward and backward pass, step by step" '
         f'data-frames="{_data(first)}">'
         f'<div class="mg-stepper-graph">{graph_svg(first.graph)}</div>'

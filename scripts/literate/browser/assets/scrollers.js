@@ -61,6 +61,7 @@ function markBox({ box, width, scrolls }) {
   }
 }
 
+const fits = (element) => element.hasAttribute("data-lit-fits");
 const HIDDEN = "hidden"; // not shown: marked once it is, as it comes near
 /** @param {Element} box @returns {"code" | "samp" | null} text as it is drawn, line for line */
 function textKind(box) {
@@ -85,6 +86,12 @@ function estimate(box) {
   // not shown (in a closed <details>, an unselected tab): nothing to measure until it is, and
   // then it is near (watched); or not heard yet
   if (!content) return holder.checkVisibility() ? null : HIDDEN;
+  // a widget whose parts each say they lay themselves out within its box's width (what is
+  // wider scrolls inside them, in a box of its own): drawing it to be sure costs a long task
+  const parts = [...box.children];
+  if (box.classList.contains("lit-display") && parts.length && parts.every(fits)) {
+    return { box, width: null, scrolls: false, picture: null };
+  }
   const style = getComputedStyle(holder);
   const width = content + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
   if (box.classList.contains("lit-display") && box.parentElement === holder) {
