@@ -7,7 +7,14 @@ import re
 
 import pytest
 
-from literate.present.prose_heights import DRAWN_AT_ONCE, LIST_WIDTH, PHONE_LINE, marked_prose
+from literate.present.prose_heights import (
+    DISPLAY_MARGINS,
+    DRAWN_AT_ONCE,
+    KATEX_EM,
+    LIST_WIDTH,
+    PHONE_LINE,
+    marked_prose,
+)
 
 # A paragraph of about ten lines at a phone's width, and as many as start in the first screens
 SCREEN_FILLER = "<p>" + "word " * (PHONE_LINE * 2) + "</p>\n"
@@ -68,3 +75,32 @@ def test_a_line_break_only_python_sees_does_not_move_the_mark() -> None:
     marked = marked_prose(page)
     assert marked.endswith('<p style="--lit-chars: 10; --lit-rows: 0.50">Far below.</p>'), marked
     assert MARK.sub("", marked) == page
+
+
+def display(strut: str) -> str:
+    """A display formula as the build typesets it, its strut's style given."""
+    return (
+        '<div class="arithmatex"><span class="katex-display"><span class="katex">'
+        '<span class="katex-html" aria-hidden="true"><span class="katex-base">'
+        f'<span class="katex-strut" style="{strut}"></span><span class="vlist">'
+        '<span class="pstrut" style="height:3em;"></span>x</span>'  # a row's, not the formula's
+        "</span></span></span></span></div>\n"
+    )
+
+
+def test_a_display_formula_below_the_first_screens_is_as_tall_as_its_strut() -> None:
+    tall, short = display("height:2.0574em;vertical-align:-0.686em;"), display("height:1em;")
+    marked = marked_prose(FIRST_SCREENS + short + tall)
+    heights = [
+        float(h)
+        for h in re.findall(r'<div class="arithmatex" style="--lit-height: ([\d.]+)em">', marked)
+    ]
+    assert heights == [
+        pytest.approx(KATEX_EM * 1 + DISPLAY_MARGINS, abs=0.01),
+        pytest.approx(KATEX_EM * 2.0574 + DISPLAY_MARGINS, abs=0.01),
+    ]
+    assert re.sub(r' style="--lit-height: [\d.]+em"', "", marked) == FIRST_SCREENS + short + tall
+
+
+def test_a_display_formula_in_the_first_screens_is_drawn_at_once() -> None:
+    assert "--lit-height" not in marked_prose(display("height:2em;") + FIRST_SCREENS)

@@ -28,7 +28,8 @@ SHOWN = """(selector) => [...document.querySelectorAll(selector)]
 DRAW_ALL = """() => {
   const style = document.createElement("style");
   style.textContent = ".md-typeset div.highlight, .md-typeset .lit-output, " +
-    ".md-typeset > [style*='--lit-chars'] { content-visibility: visible !important }";
+    ".md-typeset > [style*='--lit-chars'], .md-typeset > [style*='--lit-height'] " +
+    "{ content-visibility: visible !important }";
   document.head.append(style);
   return document.documentElement.scrollHeight;
 }"""
@@ -71,3 +72,28 @@ def test_the_pages_length_barely_moves_as_it_is_drawn(path: str, viewport: dict,
     guessed = page.evaluate("document.documentElement.scrollHeight")
     drawn = page.evaluate(DRAW_ALL)
     assert abs(guessed - drawn) < 0.15 * drawn, f"{path}: {guessed} px guessed, {drawn} px drawn"
+
+
+FORMULAS = ".md-typeset > div.arithmatex[style*='--lit-height']"
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_a_display_formula_far_below_takes_the_height_katex_drew_it(
+    viewport: dict, open_page
+) -> None:
+    """Its guess (prose_heights.py, from KaTeX's strut) against its height once drawn."""
+    page, _ = open_page("backward-rules/index.html", viewport)
+    guessed = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)].map((formula) =>
+          parseFloat(formula.style.getPropertyValue("--lit-height"))
+            * parseFloat(getComputedStyle(formula).fontSize))""",
+        FORMULAS,
+    )
+    page.evaluate(DRAW_ALL)
+    drawn = page.evaluate(
+        """(selector) => [...document.querySelectorAll(selector)]
+          .map((formula) => formula.getBoundingClientRect().height)""",
+        FORMULAS,
+    )
+    assert len(guessed) > 5 and len(drawn) == len(guessed), (guessed, drawn)
+    assert all(abs(g - d) < 1 for g, d in zip(guessed, drawn, strict=True)), (guessed, drawn)

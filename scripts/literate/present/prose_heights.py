@@ -4,8 +4,10 @@ A chapter's paragraphs and lists, with the formulas typeset in them, are a third
 elements. Off-screen, they are not styled or laid out while the page loads (literate.css gives
 the ones marked here content-visibility: auto); until the browser draws one it takes a height
 from what the build knows: its characters, in lines of the text column (literate.css sets the
-column's characters a line at each width), plus its items' spacing. What the first screens
-show is never marked: it is drawn at once, so nothing there moves as the page appears.
+column's characters a line at each width), plus its items' spacing. A display formula (a
+hundred elements or more each) likewise, its height the one KaTeX wrote into its strut. What
+the first screens show is never marked: it is drawn at once, so nothing there moves as the page
+appears.
 
 The factors are measured: Material's text in Chromium at 1280 and 390 px (the prose of five
 chapters), the em of the paragraph.
@@ -22,6 +24,14 @@ LIST_WIDTH = 0.92  # a list item's text column, against a paragraph's (its marke
 ITEM_ROWS = 0.5 + 0.3125  # a list item's lines beyond its characters: its last, part filled,
 # and its spacing (0.5em, in lines of 1.6em)
 OTHER_HEIGHT = 4.0  # em, for where what follows starts: an element not prose, without a guess
+# A display formula's height, in the em of the page's text: KaTeX's text is 1.21 times it, the
+# formula as tall as its strut (its height and depth), within 1em of margin above and below
+# (measured: exact at 390 and 1280 px, on backward-rules and chain-rule)
+FORMULA_START = '<div class="arithmatex">'
+KATEX_EM = 1.21
+DISPLAY_MARGINS = 2.0
+_STRUTS = {"strut", "katex-strut"}  # KaTeX's (not its "pstrut", a row's)
+_STRUT_HEIGHT = re.compile(r"(?:^|;)\s*height:\s*([\d.]+)em")
 _SPACES = re.compile(r"\s+")
 _GUESSED = re.compile(r"--lit-height: ([\d.]+)em")  # a code block's (placeholders.py)
 _MARKED = ("p", "ul", "ol")
@@ -63,10 +73,15 @@ class _TopLevel(HTMLParser):
                     "plain": not attributes,
                     "chars": 0,
                     "items": 0,
+                    "strut": 0.0,
                 }
             )
         elif tag == "li" and self.depth == 1:
             self.elements[-1]["items"] += 1
+        elif _STRUTS & set((dict(attrs).get("class") or "").split()):  # a formula's full height
+            height = _STRUT_HEIGHT.search(dict(attrs).get("style") or "")
+            if height:
+                self.elements[-1]["strut"] = max(self.elements[-1]["strut"], float(height[1]))
         if tag in _VOID:
             return
         self.depth += 1
@@ -102,8 +117,9 @@ def prose_lines(element: dict) -> tuple[float, float]:
 
 
 def marked_prose(page_html: str) -> str:
-    """The page with each paragraph and list below the first screens marked with its length,
-    for its height before it is drawn (the page unchanged where its elements do not balance)."""
+    """The page with each paragraph, list and display formula below the first screens marked
+    with its length, for its height before it is drawn (the page unchanged where its elements
+    do not balance)."""
     parser = _TopLevel()
     parser.feed(page_html)
     parser.close()
@@ -114,6 +130,14 @@ def marked_prose(page_html: str) -> str:
     edits: list[tuple[int, str]] = []
     top = 0.0  # em from the page's top, at a phone's width
     for element in parser.elements:
+        line, column = element["position"]
+        before_close = line_starts[line - 1] + column + len(element["start_tag"]) - 1
+        if element["start_tag"] == FORMULA_START and element["strut"]:
+            height = KATEX_EM * element["strut"] + DISPLAY_MARGINS
+            if top > DRAWN_AT_ONCE:
+                edits.append((before_close, f' style="--lit-height: {height:.2f}em"'))
+            top += height
+            continue
         prose = element["tag"] in _MARKED and element["plain"]
         if not prose:
             guessed = _GUESSED.search(element["start_tag"])
@@ -121,9 +145,9 @@ def marked_prose(page_html: str) -> str:
             continue
         chars, rows = prose_lines(element)
         if top > DRAWN_AT_ONCE and element["chars"]:
-            line, column = element["position"]
-            at = line_starts[line - 1] + column + len(element["start_tag"]) - 1
-            edits.append((at, f' style="--lit-chars: {chars:.0f}; --lit-rows: {rows:.2f}"'))
+            edits.append(
+                (before_close, f' style="--lit-chars: {chars:.0f}; --lit-rows: {rows:.2f}"')
+            )
         top += (chars / PHONE_LINE + rows) * 1.6
     for at, attribute in reversed(edits):
         page_html = page_html[:at] + attribute + page_html[at:]
