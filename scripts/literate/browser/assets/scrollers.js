@@ -17,6 +17,9 @@ const SCROLLERS = [
 const EDITOR = ".lit-editor, [role='textbox']";
 // what literate.css does not draw until it is near the viewport (content-visibility)
 const UNDRAWN = ".md-typeset div.highlight, .md-typeset .lit-output";
+// a box that is itself not drawn until near (a display formula far below: prose_heights.py),
+// whose overflow is not known until it is
+const UNDRAWN_ITSELF = ".md-typeset > div.arithmatex[style*='--lit-height']";
 
 /** @type {Array<[string, (box: Element) => unknown]>} */
 const KINDS = [
@@ -31,12 +34,16 @@ const KINDS = [
 // lay the page out again for each box.
 function mark(boxes) {
   boxes = boxes.filter((box) => !box.matches(EDITOR));
+  // drawn for the measurement (one layout), then left to the browser to draw when near again
+  const itself = /** @type {HTMLElement[]} */ (boxes.filter((box) => box.matches(UNDRAWN_ITSELF)));
+  itself.forEach((box) => box.style.setProperty("content-visibility", "visible"));
   const pictures = boxes.flatMap((box) => within(box, "svg[data-lit-natural]").map(measureZoom));
   const sizes = boxes.map((box) => ({
     box,
     width: box.scrollWidth,
     scrolls: box.scrollWidth > box.clientWidth + 1,
   }));
+  itself.forEach((box) => box.style.removeProperty("content-visibility"));
   pictures.filter(Boolean).forEach(placeZoomBar);
   sizes.forEach(markBox);
 }
