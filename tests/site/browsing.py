@@ -352,6 +352,7 @@ RULES_OF_TAGS = "(tags) => axe.getRules(tags).map((rule) => rule.ruleId)"
 NO_TRANSITIONS = "*, *::before, *::after { transition: none !important; }"
 SCHEME = "document.body.getAttribute('data-md-color-scheme')"  # Material's colour scheme
 SET_SCHEME = "(scheme) => document.body.setAttribute('data-md-color-scheme', scheme)"
+SCHEME_TOGGLE = "form.md-header__option label:not([hidden])"  # the one toggle shown
 
 
 def scheme_of(page) -> str:

@@ -18,6 +18,7 @@ from .browsing import (
     PHONE,
     REPO_ROOT,
     SCHEME,
+    SCHEME_TOGGLE,
     page_id,
     per_page,
     scheme_of,
@@ -173,7 +174,7 @@ def test_page(path: str, built_site: Path, visit, pytestconfig) -> None:
     assert scheme_of(page) == "default"
     problems += _check_graphs(page, path, "default")
     _screenshot(pytestconfig, page, path, "desktop")
-    toggle = page.locator("form[data-md-component=palette] label:not([hidden])")
+    toggle = page.locator(SCHEME_TOGGLE)
     toggle.first.click()
     page.wait_for_function(f"{SCHEME} === 'slate'")
     problems += _check_graphs(page, path, "slate")

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 from micrograd.engine import Value, topological_order
 from spelled_out.visiting import run_order
 
-from .browsing import DESKTOP, PHONE, SCHEME, refuse_outside, wait_for_text
+from .browsing import DESKTOP, PHONE, SCHEME, SCHEME_TOGGLE, refuse_outside, wait_for_text
 
 pytestmark = pytest.mark.site
 
@@ -215,7 +215,7 @@ def test_phone_width_and_dark_scheme(path, open_page) -> None:
           .filter((r) => r.right > window.innerWidth + 1 || r.left < -1).length"""
     )
     assert overflow == 0
-    page.locator("form[data-md-component=palette] label:not([hidden])").first.click()
+    page.locator(SCHEME_TOGGLE).first.click()
     page.wait_for_function(f"{SCHEME} === 'slate'")
     filters = page.evaluate(
         "[...document.querySelectorAll('.mg-stepper-graph svg, .mg-visiting-graph svg')]"

@@ -1,0 +1,99 @@
+"""The colour scheme (overrides/partials/javascripts/palette.html): chosen while only the
+header is parsed, so the page's content is drawn in it from its first frame and nothing is
+styled twice; a click or Enter on the toggle switches it and the choice is kept; until the
+reader chooses, the page follows the system's preference."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from .browsing import DESKTOP, SCHEME, SCHEME_TOGGLE, load, scheme_of
+
+pytestmark = pytest.mark.site
+
+PAGE = "neuron/"
+OTHER = {"default": "slate", "slate": "default"}
+# The scheme as the page's content is parsed: recorded when Material's container arrives.
+AT_CONTENT = """new MutationObserver((changes, observer) => {
+  const container = document.querySelector('.md-container');
+  if (!container) return;
+  window.schemeAtContent = document.body.getAttribute('data-md-color-scheme');
+  observer.disconnect();
+}).observe(document, {childList: true, subtree: true});"""
+# Whether the switch held transitions off (Material's [data-md-color-switching]) at any time.
+HELD_OFF = """new MutationObserver(() => {
+  window.heldOff ||= document.body.hasAttribute('data-md-color-switching');
+}).observe(document.body, {attributes: true})"""
+META = "document.querySelector('meta[name=color-scheme]').content"
+
+
+def shown_toggles(page) -> list[str]:
+    """The titles of the scheme toggles a reader sees."""
+    labels = page.locator("form.md-header__option label")
+    return [label.get_attribute("title") for label in labels.all() if label.is_visible()]
+
+
+@pytest.fixture
+def open_in(browser, site_url: str) -> Iterator:
+    """open_in(system) -> (page, recorder): the page in a fresh context whose system prefers
+    the light or dark scheme, with the scheme its content was parsed in recorded."""
+    contexts = []
+
+    def open_(system: str):
+        context = browser.new_context(viewport=DESKTOP, color_scheme=system)
+        contexts.append(context)
+        context.add_init_script(AT_CONTENT)
+        return load(context, site_url, PAGE)
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize(("system", "scheme"), [("light", "default"), ("dark", "slate")])
+def test_a_first_visit_draws_the_content_in_the_systems_scheme(
+    open_in, system: str, scheme: str
+) -> None:
+    page, recorder = open_in(system)
+    assert page.evaluate("window.schemeAtContent") == scheme
+    assert scheme_of(page) == scheme
+    assert page.evaluate(META) == system
+    title = "Switch to dark mode" if scheme == "default" else "Switch to light mode"
+    assert shown_toggles(page) == [title]
+    assert not recorder.errors, recorder.errors
+
+
+def test_the_toggle_switches_the_scheme_and_the_choice_is_kept(open_in) -> None:
+    page, recorder = open_in("light")
+    page.evaluate(HELD_OFF)
+    page.locator(SCHEME_TOGGLE).click()
+    page.wait_for_function(f"{SCHEME} === 'slate'")
+    assert shown_toggles(page) == ["Switch to light mode"]
+    assert page.evaluate(META) == "dark"
+    # transitions are held off while the page restyles, and given back after
+    page.wait_for_function("!document.body.hasAttribute('data-md-color-switching')")
+    assert page.evaluate("window.heldOff") is True
+    page.reload(wait_until="load")
+    assert page.evaluate("window.schemeAtContent") == "slate"
+    # Enter on the focused option switches to the next one, and the focus follows it
+    page.locator("form.md-header__option input:checked").focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"{SCHEME} === 'default'")
+    assert page.evaluate("document.activeElement.id") == "__palette_0"
+    page.reload(wait_until="load")
+    assert page.evaluate("window.schemeAtContent") == "default"
+    assert not recorder.errors, recorder.errors
+
+
+def test_the_page_follows_the_system_until_the_reader_chooses(open_in) -> None:
+    page, _ = open_in("light")
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_function(f"{SCHEME} === 'slate'")
+    page.locator(SCHEME_TOGGLE).click()  # chosen: light
+    page.wait_for_function(f"{SCHEME} === 'default'")
+    page.emulate_media(color_scheme="light")
+    page.emulate_media(color_scheme="dark")
+    page.wait_for_timeout(200)  # a change it would have followed has had its frame
+    assert scheme_of(page) == "default"
