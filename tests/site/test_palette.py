@@ -97,3 +97,18 @@ def test_the_page_follows_the_system_until_the_reader_chooses(open_in) -> None:
     page.emulate_media(color_scheme="dark")
     page.wait_for_timeout(200)  # a change it would have followed has had its frame
     assert scheme_of(page) == "default"
+
+
+def test_the_toggle_works_on_a_page_reached_by_instant_navigation(open_in) -> None:
+    page, recorder = open_in("light")
+    page.evaluate("window.firstDocument = true")
+    page.locator(SCHEME_TOGGLE).click()
+    page.wait_for_function(f"{SCHEME} === 'slate'")
+    page.locator(".md-nav--primary a[href$='chain-rule/']").first.click()
+    page.wait_for_url("**/chain-rule/")
+    assert page.evaluate("window.firstDocument") is True  # Material's instant navigation
+    assert scheme_of(page) == "slate"
+    page.locator(SCHEME_TOGGLE).click()
+    page.wait_for_function(f"{SCHEME} === 'default'")
+    assert shown_toggles(page) == ["Switch to dark mode"]
+    assert not recorder.errors, recorder.errors
