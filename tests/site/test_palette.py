@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .browsing import DESKTOP, SCHEME, SCHEME_TOGGLE, load, scheme_of
+from .browsing import DESKTOP, PHONE, SCHEME, SCHEME_TOGGLE, load, scheme_of
 
 pytestmark = pytest.mark.site
 
@@ -26,6 +26,15 @@ AT_CONTENT = """new MutationObserver((changes, observer) => {
 HELD_OFF = """new MutationObserver(() => {
   window.heldOff ||= document.body.hasAttribute('data-md-color-switching');
 }).observe(document.body, {attributes: true})"""
+# What moved in the header while the page loaded: each layout shift's moved elements there.
+HEADER_SHIFTS = """window.headerShifts = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries())
+    for (const source of entry.sources)
+      if (source.node && source.node.closest && source.node.closest('header'))
+        window.headerShifts.push(source.node.className + ': ' + source.previousRect.x + ' -> ' +
+          source.currentRect.x);
+}).observe({type: 'layout-shift', buffered: true});"""
 META = "document.querySelector('meta[name=color-scheme]').content"
 
 
@@ -112,3 +121,22 @@ def test_the_toggle_works_on_a_page_reached_by_instant_navigation(open_in) -> No
     page.wait_for_function(f"{SCHEME} === 'default'")
     assert shown_toggles(page) == ["Switch to dark mode"]
     assert not recorder.errors, recorder.errors
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["1280", "390"])
+def test_the_toggle_stays_where_it_is_first_drawn(browser, site_url: str, viewport) -> None:
+    """Material's script shows the search beside the toggle once it runs (hidden without
+    JavaScript): the toggle is not drawn before that, or it would jump aside."""
+    context = browser.new_context(viewport=viewport, color_scheme="light")
+    try:
+        page = context.new_page()
+        # a phone's CPU, so that Material's script runs after the first paint, as it does there
+        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+        page.add_init_script(HEADER_SHIFTS)
+        page.goto(site_url + PAGE, wait_until="load")
+        page.wait_for_function("document.documentElement.classList.contains('js')")
+        page.wait_for_timeout(500)
+        assert page.evaluate("window.headerShifts") == []
+        assert page.locator(SCHEME_TOGGLE).is_visible()
+    finally:
+        context.close()
