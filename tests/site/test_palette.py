@@ -35,6 +35,12 @@ new PerformanceObserver((list) => {
         window.headerShifts.push(source.node.className + ': ' + source.previousRect.x + ' -> ' +
           source.currentRect.x);
 }).observe({type: 'layout-shift', buffered: true});"""
+# How many times the page set its scheme (a switch sets it once, even to the same value).
+SWITCHES = """window.switches = 0;
+new MutationObserver((changes) => {
+  const scheme = changes.filter((change) => change.attributeName === 'data-md-color-scheme');
+  window.switches += scheme.length;
+}).observe(document.body, {attributes: true})"""
 META = "document.querySelector('meta[name=color-scheme]').content"
 
 
@@ -98,8 +104,11 @@ def test_the_toggle_switches_the_scheme_and_the_choice_is_kept(open_in) -> None:
 
 def test_the_page_follows_the_system_until_the_reader_chooses(open_in) -> None:
     page, _ = open_in("light")
+    page.evaluate(SWITCHES)
     page.emulate_media(color_scheme="dark")
     page.wait_for_function(f"{SCHEME} === 'slate'")
+    page.wait_for_timeout(200)  # a second switch, had there been one, has had its frame
+    assert page.evaluate("window.switches") == 1
     page.locator(SCHEME_TOGGLE).click()  # chosen: light
     page.wait_for_function(f"{SCHEME} === 'default'")
     page.emulate_media(color_scheme="light")
