@@ -92,6 +92,15 @@ def load(context, base: str, path: str) -> tuple[object, Recorder]:
     return page, recorder
 
 
+def slowed_page(context, script: str):
+    """A new page of the context whose CPU runs 4x slower, as a phone's, so that the scripts
+    run after the first paint as they do there, with script run at the start of its document."""
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    page.add_init_script(script)
+    return page
+
+
 def text_in_view(locator) -> str:
     """The text of an element as a reader reads it: scrolled to, so drawn (code and outputs
     off-screen are not: literate.css; innerText is empty there), then read."""

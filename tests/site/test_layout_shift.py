@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browsing import PHONE
+from .browsing import PHONE, slowed_page
 
 pytestmark = pytest.mark.site
 
@@ -31,9 +31,7 @@ def test_nothing_on_the_first_screen_moves_as_the_page_sets_up(
 ) -> None:
     context = browser.new_context(viewport=PHONE, color_scheme="light")
     try:
-        page = context.new_page()
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        page.add_init_script(SHIFTS)
+        page = slowed_page(context, SHIFTS)
         page.goto(site_url + path, wait_until="load")
         first = page.locator(".lit-run").first
         assert first.locator(".lit-run-button").is_visible(), "the first block's Run, on screen"

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .browsing import DESKTOP, PHONE, SCHEME, SCHEME_TOGGLE, load, scheme_of
+from .browsing import DESKTOP, PHONE, SCHEME, SCHEME_TOGGLE, load, scheme_of, slowed_page
 
 pytestmark = pytest.mark.site
 
@@ -138,10 +138,7 @@ def test_the_toggle_stays_where_it_is_first_drawn(browser, site_url: str, viewpo
     JavaScript): the toggle is not drawn before that, or it would jump aside."""
     context = browser.new_context(viewport=viewport, color_scheme="light")
     try:
-        page = context.new_page()
-        # a phone's CPU, so that Material's script runs after the first paint, as it does there
-        context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
-        page.add_init_script(HEADER_SHIFTS)
+        page = slowed_page(context, HEADER_SHIFTS)  # Material's script runs after the first paint
         page.goto(site_url + PAGE, wait_until="load")
         page.wait_for_function("document.documentElement.classList.contains('js')")
         page.wait_for_timeout(500)
